@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every REST response body (spec section 8): code 1 is success, anything else is a failure. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+/** Field-level details that accompany `validation_failed`. */
+export const ValidationIssue = z.object({ field: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/** A page request: `page` is 1-based, bounded so that nobody asks for page 10^12. */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});

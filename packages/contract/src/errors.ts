@@ -1,0 +1,89 @@
+/**
+ * The error catalogue. Every failure the server reports is one of these keys; the envelope carries
+ * its numeric `code` and a `msg` translated from the key (server locale files hold one entry per
+ * key in each of the 14 languages). The HTTP status tells the class of the failure.
+ *
+ * Codes are stable: clients may branch on them. Never renumber; add new keys at the end of a block.
+ */
+export const ERRORS = {
+  // generic
+  bad_request: { code: 1000, status: 400 },
+  validation_failed: { code: 1001, status: 400 },
+  forbidden: { code: 1003, status: 403 },
+  not_found: { code: 1004, status: 404 },
+  method_not_allowed: { code: 1005, status: 405 },
+  conflict: { code: 1009, status: 409 },
+  only_real_account: { code: 1010, status: 403 },
+  payload_too_large: { code: 1013, status: 413 },
+  unsupported_media_type: { code: 1015, status: 415 },
+  rate_limited: { code: 1029, status: 429 },
+  internal: { code: 1500, status: 500 },
+  unavailable: { code: 1503, status: 503 },
+  session_expired: { code: 999, status: 401 },
+  // markets
+  unknown_instrument: { code: 2001, status: 404 },
+  unknown_period: { code: 2002, status: 400 },
+  unknown_topic: { code: 2003, status: 400 },
+  bad_frame: { code: 2004, status: 400 },
+  // trading
+  market_closed: { code: 3001, status: 409 },
+  leverage_not_offered: { code: 3002, status: 400 },
+  lots_invalid: { code: 3003, status: 400 },
+  lots_off_step: { code: 3004, status: 400 },
+  lots_below_minimum: { code: 3005, status: 400 },
+  lots_too_large: { code: 3006, status: 400 },
+  take_profit_wrong_side: { code: 3007, status: 400 },
+  stop_loss_wrong_side: { code: 3008, status: 400 },
+  insufficient_balance: { code: 3009, status: 409 },
+  order_not_found: { code: 3010, status: 404 },
+  order_not_holding: { code: 3011, status: 409 },
+  order_not_pending: { code: 3012, status: 409 },
+  target_price_required: { code: 3013, status: 400 },
+  price_invalid: { code: 3014, status: 400 },
+  demo_only: { code: 3015, status: 403 },
+  no_leverage_configured: { code: 3016, status: 400 },
+  // identity
+  account_exists: { code: 4001, status: 409 },
+  weak_password: { code: 4002, status: 400 },
+  password_mismatch: { code: 4003, status: 400 },
+  code_invalid: { code: 4004, status: 400 },
+  code_expired: { code: 4005, status: 400 },
+  code_cooldown: { code: 4006, status: 429 },
+  login_failed: { code: 4007, status: 401 },
+  account_locked: { code: 4008, status: 429 },
+  captcha_invalid: { code: 4009, status: 400 },
+  invite_code_invalid: { code: 4010, status: 400 },
+  account_required: { code: 4011, status: 400 },
+  password_required: { code: 4012, status: 400 },
+  old_password_wrong: { code: 4013, status: 400 },
+  email_invalid: { code: 4014, status: 400 },
+  mobile_invalid: { code: 4015, status: 400 },
+  area_invalid: { code: 4016, status: 400 },
+  account_not_found: { code: 4017, status: 404 },
+  demo_id_invalid: { code: 4018, status: 400 },
+  // funding
+  image_invalid: { code: 5001, status: 415 },
+  image_too_large: { code: 5002, status: 413 },
+  picture_not_owned: { code: 5003, status: 403 },
+  auth_pending: { code: 5004, status: 409 },
+  auth_done: { code: 5005, status: 409 },
+  draw_method_invalid: { code: 5006, status: 400 },
+  draw_method_not_found: { code: 5007, status: 404 },
+  amount_invalid: { code: 5008, status: 400 },
+  deposit_option_not_found: { code: 5009, status: 404 },
+  address_invalid: { code: 5010, status: 400 },
+  draw_currency_not_found: { code: 5011, status: 404 },
+  record_not_found: { code: 5012, status: 404 },
+  record_already_decided: { code: 5013, status: 409 },
+  name_required: { code: 5014, status: 400 },
+  id_number_required: { code: 5015, status: 400 },
+  // content
+  news_not_found: { code: 6001, status: 404 },
+  company_not_found: { code: 6002, status: 404 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
+
+export const CODE_OK = 1;
+export const CODE_SESSION_EXPIRED = 999;

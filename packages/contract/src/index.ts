@@ -1,0 +1,4 @@
+export * from './envelope.js';
+export * from './errors.js';
+export * from './languages.js';
+export * from './socket.js';

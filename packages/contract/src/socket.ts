@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Heartbeat constants (spec section 9). */
+export const SOCKET_PING_INTERVAL_MS = 5000;
+export const SOCKET_MAX_MISSED_PONGS = 3;
+export const SOCKET_CONNECT_TIMEOUT_MS = 5000;
+export const SOCKET_PATH = '/v1/ws';
+
+/** Heartbeat frames are plain text, not JSON. */
+export const PING = 'ping';
+export const PONG = 'pong';
+
+export const TOPIC_DAY_MARKET = 'DAY_MARKET';
+export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
+export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
+export const KLINE_TOPIC_PREFIX = 'KLINE.';
+export const klineTopic = (code: string) => `${KLINE_TOPIC_PREFIX}${code}`;
+
+/** A topic is one of the fixed names or `KLINE.{code}`; codes are upper-case letters, digits and dots. */
+export const Topic = z.union([
+  z.literal(TOPIC_DAY_MARKET),
+  z.literal(TOPIC_FOREX_TRADE),
+  z.literal(TOPIC_FOREX_CLOSED),
+  z.string().regex(/^KLINE\.[A-Z0-9.]{1,24}$/),
+]);
+export type Topic = z.infer<typeof Topic>;
+
+// ---- client → server -------------------------------------------------------------------------
+export const ClientLogin = z.object({ type: z.literal('login'), token: z.string().min(1).max(512) });
+export const ClientLogout = z.object({ type: z.literal('logout') });
+export const ClientSub = z.object({ type: z.literal('sub'), topic: z.string().max(64) });
+export const ClientUnsub = z.object({ type: z.literal('unsub'), topic: z.string().max(64) });
+export const ClientMessage = z.discriminatedUnion('type', [ClientLogin, ClientLogout, ClientSub, ClientUnsub]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---- server → client -------------------------------------------------------------------------
+export const LoginResult = z.object({
+  type: z.literal('login_result'),
+  code: z.number().int(),
+  msg: z.string().optional(),
+});
+export const LogoutResult = z.object({ type: z.literal('logout_result'), code: z.number().int() });
+export const SubResult = z.object({
+  type: z.enum(['sub_result', 'unsub_result']),
+  code: z.number().int(),
+  topic: z.string(),
+});
+/** Sent for a malformed frame or an unknown topic; the connection stays open. */
+export const SocketError = z.object({
+  type: z.literal('error'),
+  code: z.number().int(),
+  msg: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+export type SocketError = z.infer<typeof SocketError>;

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo: `npm test` runs every project below.
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        resolve: { conditions: ['source'] },
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+      },
+      'apps/server/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
+  },
+});
