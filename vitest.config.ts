@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
       },
       'apps/server/vitest.config.ts',

@@ -19,3 +19,6 @@ export type ValidationIssue = z.infer<typeof ValidationIssue>;
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+
+/** `data` of a `validation_failed` envelope: one entry per offending field. */
+export const ValidationFailedData = z.array(ValidationIssue);

@@ -1,4 +1,6 @@
 export * from './envelope.js';
 export * from './errors.js';
 export * from './languages.js';
+export * from './markets.js';
+export * from './server.js';
 export * from './socket.js';

@@ -1,5 +1,20 @@
 /** The 14 languages of the product, by the codes the spec uses (not ISO codes: `hk`, `jp`, `spa`...). */
-export const LANGUAGES = ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr'] as const;
+export const LANGUAGES = [
+  'hk',
+  'en',
+  'jp',
+  'kr',
+  'th',
+  'vn',
+  'fr',
+  'de',
+  'ru',
+  'spa',
+  'pt',
+  'ar',
+  'it',
+  'tr',
+] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
 /** The store default; the server also falls back to it for an unknown `lang` header. */

@@ -30,7 +30,12 @@ export const ClientLogin = z.object({ type: z.literal('login'), token: z.string(
 export const ClientLogout = z.object({ type: z.literal('logout') });
 export const ClientSub = z.object({ type: z.literal('sub'), topic: z.string().max(64) });
 export const ClientUnsub = z.object({ type: z.literal('unsub'), topic: z.string().max(64) });
-export const ClientMessage = z.discriminatedUnion('type', [ClientLogin, ClientLogout, ClientSub, ClientUnsub]);
+export const ClientMessage = z.discriminatedUnion('type', [
+  ClientLogin,
+  ClientLogout,
+  ClientSub,
+  ClientUnsub,
+]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // ---- server → client -------------------------------------------------------------------------

@@ -1,0 +1,127 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Feature, FeatureContext, Services } from './app-context.js';
+import type { AppConfig } from './config.js';
+import { type Db, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { CompanyService } from './features/company/company.service.js';
+import { FEATURES } from './features/index.js';
+import { SettingsService } from './features/settings/settings.service.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { createMetrics, registerHttpMetrics } from './http/metrics.js';
+import { genReqId, registerRequestContext } from './http/request-context.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerWebApp, webPageFallback } from './http/web-app.js';
+import { createTranslator } from './i18n/translator.js';
+import { type EventBus, InProcessEventBus } from './live/event-bus.js';
+import { DEFAULT_GATEWAY_OPTIONS, Gateway, type GatewayOptions } from './live/gateway.js';
+import { rejectAllSessions, type SessionVerifier } from './live/session.js';
+import { TopicRegistry } from './live/topics.js';
+
+export interface AppOverrides {
+  /** Replaces the session check of the live socket (identity provides the real one). */
+  sessions?: SessionVerifier;
+  gateway?: Partial<GatewayOptions>;
+  /** Message files; defaults to src/i18n/locales (dist/i18n/locales when built). */
+  localesDir?: string;
+  features?: readonly Feature[];
+  /** Extra features after the standard ones; tests use it to add probe routes and topics. */
+  extraFeatures?: readonly Feature[];
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: FeatureContext;
+  gateway: Gateway;
+  /** Listens on config.host:config.port and starts background work; returns the base URL. */
+  listen(): Promise<string>;
+  /** Stops accepting, closes sockets, stops workers and the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole server — database migrated and seeded, routes and live socket ready — without listening. */
+export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
+  const translator = createTranslator(overrides.localesDir);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId,
+    requestIdHeader: false,
+  });
+
+  let db: Db | undefined;
+  let bus: EventBus | undefined;
+  try {
+    db = openDatabase(config);
+    const applied = await migrateToLatest(db.kysely, db.dialect);
+    if (applied.length > 0) app.log.info({ applied, db: db.location }, 'database migrated');
+
+    const features = [...(overrides.features ?? FEATURES), ...(overrides.extraFeatures ?? [])];
+    for (const feature of features) await feature.seed?.(db);
+
+    bus = new InProcessEventBus(app.log);
+    const topics = new TopicRegistry();
+    const gateway = new Gateway(
+      { bus, topics, sessions: overrides.sessions ?? rejectAllSessions, translator, log: app.log },
+      { ...DEFAULT_GATEWAY_OPTIONS, ...overrides.gateway },
+    );
+    const metrics = createMetrics(() => gateway.clientCount);
+    const settings = new SettingsService(db.kysely);
+    const services: Services = { settings, company: new CompanyService(settings) };
+    const ctx: FeatureContext = {
+      app,
+      config,
+      db,
+      translator,
+      bus,
+      topics,
+      live: gateway,
+      metrics,
+      services,
+      log: app.log,
+    };
+
+    registerRequestContext(app);
+    registerHttpMetrics(app, metrics);
+    await registerSecurityHeaders(app);
+    await app.register(formbody);
+    registerErrorHandling(app, translator, { notFoundFallback: webPageFallback(config.webDist) });
+    for (const feature of features) await feature.register?.(ctx);
+    await registerWebApp(app, config.webDist, translator);
+    gateway.attach(app.server);
+
+    const stops: Array<() => Promise<void>> = [];
+    const openDb = db;
+    const openBus = bus;
+    app.addHook('preClose', async () => {
+      await gateway.close();
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stops.reverse()) await stop();
+      await openBus.close();
+      await openDb.close();
+    });
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      ctx,
+      gateway,
+      async listen() {
+        const address = await app.listen({ port: config.port, host: config.host });
+        for (const feature of features) {
+          if (feature.start) stops.push(await feature.start(ctx));
+        }
+        return address;
+      },
+      close() {
+        closing ??= app.close();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await bus?.close();
+    await db?.close();
+    throw error;
+  }
+}

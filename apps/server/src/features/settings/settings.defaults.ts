@@ -1,0 +1,30 @@
+/**
+ * Settings a fresh install starts with. Seeding only inserts missing keys, so changing a value here
+ * does not override an operator's choice in an existing database.
+ */
+export const SETTING_DEFAULTS = {
+  /** Customer-service chat page embedded by /mine/chat; empty until the operator sets one. */
+  service_link: '',
+  /** 1 = the link is embedded in a frame, 2 = opened in a new window. */
+  service_link_type: '1',
+  /** 1 = registration confirms a code sent by e-mail or SMS, 2 = image captcha. */
+  verify_reg_type: '1',
+  /** 1 = fee is lots × fee rate, otherwise margin × fee rate (spec section 9). */
+  trade_fee_type: '1',
+  /** 1 = phone registration is offered beside e-mail. */
+  is_show_mobile: '1',
+  /** Alternative customer-service link (spec: setting key kefu_link). */
+  kefu_link: '',
+  /** 0 = the site is operating; otherwise clients are sent to loss_url. */
+  company_status: '0',
+  /** 0 = main site (company search shown). */
+  company_type: '0',
+  loss_url: '',
+  /** 100,000 USD in micro-units (1e-6 USD). */
+  demo_start_balance_micros: '100000000000',
+  /** Risk-rate percentages: warn at the first, force-close at the second (architecture section 7). */
+  margin_call_level: '100',
+  stop_out_level: '50',
+} as const satisfies Record<string, string>;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;

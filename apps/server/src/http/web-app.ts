@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Translator } from '../i18n/translator.js';
+
+/** Paths that belong to the API: their unknown routes answer envelopes, never the web page. */
+const API_PREFIXES = ['/api/', '/v1/', '/healthz', '/metrics'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+export function webAppBuilt(webDist: string): boolean {
+  return existsSync(join(webDist, 'index.html'));
+}
+
+/**
+ * Serves the built web app on the API's port. Vite's hashed files under assets/ never change, so
+ * they are cached for a year; index.html must be revalidated so a deploy is seen at once.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  translator: Translator,
+): Promise<void> {
+  if (!webAppBuilt(webDist)) {
+    app.get('/', async (request) => ({
+      code: 1,
+      msg: translator.t(request.lang, 'web_not_built'),
+      data: { web: 'not_built' },
+    }));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: ['index.html'],
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join('/', 'assets', '/')}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
+/** A browser asking for a page the app does not have gets the app (its router shows the page). */
+export function webPageFallback(webDist: string) {
+  const built = webAppBuilt(webDist);
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
+    if (!built || request.method !== 'GET' || !wantsHtml || isApiPath(request.url)) return undefined;
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  };
+}

@@ -1,0 +1,385 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  ClientMessage,
+  CODE_OK,
+  ERRORS,
+  type ErrorKey,
+  type Lang,
+  normalizeLang,
+  PING,
+  PONG,
+  SOCKET_PATH,
+} from '@meridian/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Translator } from '../i18n/translator.js';
+import type { EventBus } from './event-bus.js';
+import type { SessionVerifier } from './session.js';
+import type { TopicRegistry } from './topics.js';
+
+export interface GatewayOptions {
+  /** Frames above this size are refused with bad_frame; the connection stays. */
+  maxFrameBytes: number;
+  /** A client whose unsent backlog passes this is dropped: it is not reading. */
+  maxBufferedBytes: number;
+  /** A connection with no frame (not even ping) for this long is closed. */
+  idleTimeoutMs: number;
+  /** Bounds the per-connection subscription set. */
+  maxTopicsPerClient: number;
+}
+
+export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+  maxFrameBytes: 4 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  idleTimeoutMs: 30_000,
+  maxTopicsPerClient: 64,
+};
+
+/** What features and tests see of the live socket. */
+export interface LiveGateway {
+  /** Sends to every subscriber of `topic` on every node (through the event bus). */
+  publish(topic: string, message: unknown): void;
+  /** Sends to every connection of the user on every node; with `topic`, only those subscribed to it. */
+  sendToUser(userId: string | number, message: unknown, topic?: string): void;
+  readonly clientCount: number;
+  /** How many clients were dropped for not reading, since start. */
+  readonly droppedSlowClients: number;
+  subscriberCount(topic: string): number;
+}
+
+interface Client {
+  readonly ws: WebSocket;
+  readonly lang: Lang;
+  userId: string | null;
+  readonly topics: Set<string>;
+  lastFrameAt: number;
+}
+
+/** Bus channels: the frame is serialised once, by the publisher, and forwarded as text everywhere. */
+const TOPIC_CHANNEL = 'live.topic';
+const USER_CHANNEL = 'live.user';
+
+interface TopicEvent {
+  topic: string;
+  frame: string;
+}
+interface UserEvent {
+  userId: string;
+  topic?: string;
+  frame: string;
+}
+
+function isTopicEvent(value: unknown): value is TopicEvent {
+  const v = value as Partial<TopicEvent> | null;
+  return typeof v?.topic === 'string' && typeof v.frame === 'string';
+}
+
+function isUserEvent(value: unknown): value is UserEvent {
+  const v = value as Partial<UserEvent> | null;
+  return (
+    typeof v?.userId === 'string' &&
+    typeof v.frame === 'string' &&
+    (v.topic === undefined || typeof v.topic === 'string')
+  );
+}
+
+/** Half-open socket on the frame limit: bigger than the 4 KB we accept, small enough to bound memory. */
+const HARD_MAX_PAYLOAD = 64 * 1024;
+
+export class Gateway implements LiveGateway {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: HARD_MAX_PAYLOAD,
+    perMessageDeflate: false,
+  });
+  private readonly clients = new Set<Client>();
+  private readonly byTopic = new Map<string, Set<Client>>();
+  private readonly byUser = new Map<string, Set<Client>>();
+  private readonly unsubscribeBus: Array<() => void>;
+  private readonly sweeper: NodeJS.Timeout;
+  private dropped = 0;
+  private closing = false;
+
+  constructor(
+    private readonly deps: {
+      bus: EventBus;
+      topics: TopicRegistry;
+      sessions: SessionVerifier;
+      translator: Translator;
+      log: FastifyBaseLogger;
+    },
+    private readonly options: GatewayOptions = DEFAULT_GATEWAY_OPTIONS,
+  ) {
+    this.unsubscribeBus = [
+      deps.bus.subscribe(TOPIC_CHANNEL, (payload) => {
+        if (isTopicEvent(payload)) this.deliverToTopic(payload.topic, payload.frame);
+      }),
+      deps.bus.subscribe(USER_CHANNEL, (payload) => {
+        if (isUserEvent(payload)) this.deliverToUser(payload.userId, payload.frame, payload.topic);
+      }),
+    ];
+    const sweepEvery = Math.max(50, Math.min(5000, Math.floor(options.idleTimeoutMs / 3)));
+    this.sweeper = setInterval(() => this.closeIdle(), sweepEvery);
+    this.sweeper.unref();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  get droppedSlowClients(): number {
+    return this.dropped;
+  }
+
+  subscriberCount(topic: string): number {
+    return this.byTopic.get(topic)?.size ?? 0;
+  }
+
+  /** Takes over HTTP upgrades on SOCKET_PATH; any other upgrade is refused. */
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== SOCKET_PATH || this.closing) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) =>
+        this.accept(ws, normalizeLang(url.searchParams.get('lang'))),
+      );
+    });
+  }
+
+  publish(topic: string, message: unknown): void {
+    const event: TopicEvent = { topic, frame: JSON.stringify(message) };
+    this.deps.bus.publish(TOPIC_CHANNEL, event);
+  }
+
+  sendToUser(userId: string | number, message: unknown, topic?: string): void {
+    const event: UserEvent = {
+      userId: String(userId),
+      frame: JSON.stringify(message),
+      ...(topic ? { topic } : {}),
+    };
+    this.deps.bus.publish(USER_CHANNEL, event);
+  }
+
+  /** Closes every connection politely, then forcibly after a short grace. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.sweeper);
+    for (const off of this.unsubscribeBus) off();
+    const open = [...this.clients];
+    for (const client of open) client.ws.close(1001, 'server shutting down');
+    await Promise.race([
+      Promise.all(open.map((c) => new Promise<void>((done) => c.ws.once('close', () => done())))),
+      new Promise<void>((done) => setTimeout(done, 1000).unref()),
+    ]);
+    for (const ws of this.wss.clients) ws.terminate();
+    await new Promise<void>((done) => this.wss.close(() => done()));
+  }
+
+  private accept(ws: WebSocket, lang: Lang): void {
+    const client: Client = { ws, lang, userId: null, topics: new Set(), lastFrameAt: Date.now() };
+    this.clients.add(client);
+    ws.on('message', (data, isBinary) => {
+      client.lastFrameAt = Date.now();
+      this.onFrame(client, data, isBinary);
+    });
+    ws.on('close', () => this.forget(client));
+    ws.on('error', (err) => this.deps.log.debug({ err }, 'socket error'));
+  }
+
+  private onFrame(client: Client, data: WebSocket.RawData, isBinary: boolean): void {
+    const size = Array.isArray(data)
+      ? data.reduce((n, b) => n + b.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    if (isBinary || size > this.options.maxFrameBytes) {
+      this.sendError(client, 'bad_frame');
+      return;
+    }
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as Buffer).toString('utf8');
+    if (text === PING) {
+      this.send(client, PONG);
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.sendError(client, 'bad_frame');
+      return;
+    }
+    const parsed = ClientMessage.safeParse(json);
+    if (!parsed.success) {
+      this.sendError(client, 'bad_frame');
+      return;
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'login':
+        void this.login(client, message.token);
+        return;
+      case 'logout':
+        this.unbindUser(client);
+        this.send(client, JSON.stringify({ type: 'logout_result', code: CODE_OK }));
+        return;
+      case 'sub':
+        void this.subscribe(client, message.topic);
+        return;
+      case 'unsub':
+        this.unsubscribe(client, message.topic);
+        this.send(client, JSON.stringify({ type: 'unsub_result', code: CODE_OK, topic: message.topic }));
+        return;
+    }
+  }
+
+  private async login(client: Client, token: string): Promise<void> {
+    let userId: string | null;
+    try {
+      userId = await this.deps.sessions.verify(token);
+    } catch (err) {
+      this.deps.log.error({ err }, 'session verification failed');
+      this.sendLoginResult(client, 'internal');
+      return;
+    }
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (userId === null) {
+      this.sendLoginResult(client, 'session_expired');
+      return;
+    }
+    this.unbindUser(client);
+    client.userId = userId;
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(client);
+    this.send(client, JSON.stringify({ type: 'login_result', code: CODE_OK }));
+  }
+
+  private sendLoginResult(client: Client, key: ErrorKey): void {
+    const frame = {
+      type: 'login_result',
+      code: ERRORS[key].code,
+      msg: this.deps.translator.t(client.lang, key),
+    };
+    this.send(client, JSON.stringify(frame));
+  }
+
+  /** Logging out also leaves the per-user topics: they would otherwise keep streaming that user's data. */
+  private unbindUser(client: Client): void {
+    if (client.userId === null) return;
+    const set = this.byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) this.byUser.delete(client.userId);
+    client.userId = null;
+    for (const topic of [...client.topics]) {
+      if (this.deps.topics.resolve(topic)?.definition.requiresLogin) this.unsubscribe(client, topic);
+    }
+  }
+
+  private async subscribe(client: Client, topic: string): Promise<void> {
+    const resolved = this.deps.topics.resolve(topic);
+    if (!resolved) {
+      this.sendError(client, 'unknown_topic');
+      return;
+    }
+    if (resolved.definition.requiresLogin && client.userId === null) {
+      this.sendError(client, 'session_expired');
+      return;
+    }
+    if (!client.topics.has(topic) && client.topics.size >= this.options.maxTopicsPerClient) {
+      this.sendError(client, 'rate_limited');
+      return;
+    }
+    client.topics.add(topic);
+    let set = this.byTopic.get(topic);
+    if (!set) {
+      set = new Set();
+      this.byTopic.set(topic, set);
+    }
+    set.add(client);
+    this.send(client, JSON.stringify({ type: 'sub_result', code: CODE_OK, topic }));
+    const snapshot = resolved.definition.snapshot;
+    if (!snapshot) return;
+    try {
+      const message = await snapshot({ ...resolved.context, userId: client.userId });
+      if (message !== undefined && client.topics.has(topic)) this.send(client, JSON.stringify(message));
+    } catch (err) {
+      this.deps.log.error({ err, topic }, 'topic snapshot failed');
+    }
+  }
+
+  private unsubscribe(client: Client, topic: string): void {
+    client.topics.delete(topic);
+    const set = this.byTopic.get(topic);
+    set?.delete(client);
+    if (set?.size === 0) this.byTopic.delete(topic);
+  }
+
+  private deliverToTopic(topic: string, frame: string): void {
+    const set = this.byTopic.get(topic);
+    if (!set) return;
+    for (const client of [...set]) this.send(client, frame);
+  }
+
+  private deliverToUser(userId: string, frame: string, topic?: string): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    for (const client of [...set]) {
+      if (topic === undefined || client.topics.has(topic)) this.send(client, frame);
+    }
+  }
+
+  private sendError(client: Client, key: ErrorKey): void {
+    const frame = { type: 'error', code: ERRORS[key].code, msg: this.deps.translator.t(client.lang, key) };
+    this.send(client, JSON.stringify(frame));
+  }
+
+  /** The only place frames leave: it enforces the backlog limit for every kind of message. */
+  private send(client: Client, frame: string): void {
+    const ws = client.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.dropped++;
+      this.deps.log.warn({ buffered: ws.bufferedAmount }, 'dropping a client that does not read');
+      // terminate, not close: a close frame would queue behind the backlog the client never reads.
+      ws.terminate();
+      this.forget(client);
+      return;
+    }
+    ws.send(frame);
+  }
+
+  private closeIdle(): void {
+    const cutoff = Date.now() - this.options.idleTimeoutMs;
+    for (const client of this.clients) {
+      if (client.lastFrameAt < cutoff) {
+        client.ws.close(4000, 'idle');
+        // Stop counting it at once; a peer that never answers the close is destroyed by ws later.
+        this.forget(client);
+      }
+    }
+  }
+
+  private forget(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    for (const topic of client.topics) {
+      const set = this.byTopic.get(topic);
+      set?.delete(client);
+      if (set?.size === 0) this.byTopic.delete(topic);
+    }
+    client.topics.clear();
+    if (client.userId !== null) {
+      const set = this.byUser.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) this.byUser.delete(client.userId);
+    }
+  }
+}

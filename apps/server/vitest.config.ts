@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  // Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
+  // never run against a stale dist/. Node tests run in Vite's SSR environment, which has its own list.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+  },
+});

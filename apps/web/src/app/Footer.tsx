@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="app-footer" data-testid="footer">
+      <p>{t('footer.risk_warning')}</p>
+      <p>{t('footer.restricted')}</p>
+      <p className="app-footer__copy">{t('footer.copyright')}</p>
+    </footer>
+  );
+}

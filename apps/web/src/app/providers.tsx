@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { currentAntdLocale, i18n } from '../i18n';
+import { queryClient } from './services';
+
+/** antd-mobile's component texts follow the app language (its default would be Simplified Chinese). */
+function AntdConfig({ children }: { children: ReactNode }) {
+  const [locale, setLocale] = useState(currentAntdLocale);
+  useEffect(() => {
+    const update = () => setLocale(currentAntdLocale());
+    i18n.on('languageChanged', update);
+    return () => i18n.off('languageChanged', update);
+  }, []);
+  return locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : children;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AntdConfig>{children}</AntdConfig>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

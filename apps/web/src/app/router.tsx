@@ -1,0 +1,25 @@
+import { createHashRouter } from 'react-router';
+import { loginRedirect } from './guards';
+import { Layout } from './Layout';
+import { RouteError } from './RouteError';
+import { RouteGate } from './RouteGate';
+import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
+import { setLoginRedirect } from './services';
+
+export const router = createHashRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [...ROUTES, NOT_FOUND_ROUTE].map((def) => ({
+      path: def.path,
+      handle: def,
+      element: <RouteGate def={def} />,
+    })),
+  },
+]);
+
+setLoginRedirect(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login') return;
+  router.navigate(loginRedirect(pathname, search)).catch(() => undefined);
+});

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** The shell connects the live socket on every navigation; here it talks to a socket that never opens. */
+class IdleWebSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+type Shell = {
+  router: typeof import('./router').router;
+  Providers: typeof import('./providers').Providers;
+  useSession: typeof import('./stores/session').useSession;
+  socket: typeof import('./services').socket;
+};
+let shell: Shell;
+
+beforeAll(async () => {
+  vi.stubGlobal('WebSocket', IdleWebSocket);
+  window.location.hash = '#/';
+  const { initI18n } = await import('../i18n');
+  await initI18n('en');
+  const [{ router }, { Providers }, { useSession }, { socket }] = await Promise.all([
+    import('./router'),
+    import('./providers'),
+    import('./stores/session'),
+    import('./services'),
+  ]);
+  shell = { router, Providers, useSession, socket };
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+});
+
+afterAll(() => {
+  shell.socket.close();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function isShown(el: Element): boolean {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    if (e instanceof HTMLElement && e.style.display === 'none') return false;
+  }
+  return true;
+}
+
+/** The one element with this test id that is not inside a hidden kept-alive pane. */
+async function findShown(testId: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    const shown = screen.queryAllByTestId(testId).filter(isShown);
+    expect(shown).toHaveLength(1);
+    found = shown[0];
+  });
+  return found as HTMLElement;
+}
+
+async function go(path: string): Promise<void> {
+  await act(() => shell.router.navigate(path));
+}
+
+describe('app shell (real router, real screens)', () => {
+  it('shows the five tabs and the footer on /, and a top bar instead on sub-pages', async () => {
+    await go('/');
+    await screen.findByTestId('page-home');
+    for (const tab of ['quotes', 'trade', 'orders', 'documentary', 'ranking']) {
+      expect(screen.getByTestId(`tab-${tab}`)).toBeTruthy();
+    }
+    expect(screen.getByTestId('footer')).toBeTruthy();
+    expect(screen.queryByTestId('top-nav')).toBeNull();
+
+    await go('/feedback');
+    await screen.findByTestId('page-feedback');
+    expect(screen.queryByTestId('footer')).toBeNull();
+    expect(screen.queryByTestId('tabbar')).toBeNull();
+    expect(screen.getByTestId('top-nav').textContent).toContain('Feedback');
+  });
+
+  it('shows the coming-soon page with a back button on screens still to come, and a 404 elsewhere', async () => {
+    await go('/product');
+    const page = await findShown('page-coming-soon');
+    expect(page.textContent).toContain('Coming soon');
+    expect(page.querySelector('button')?.textContent).toBe('Back');
+    await go('/no/such/page');
+    expect((await screen.findByTestId('page-not-found')).textContent).toContain('This page does not exist.');
+  });
+
+  it('keeps / alive across a round trip: the same DOM survives, hidden meanwhile', async () => {
+    await go('/');
+    await screen.findByTestId('page-home');
+    const pane = document.querySelector('[data-pane="home"]') as HTMLElement;
+    await go('/rank');
+    await waitFor(() => expect(document.querySelector('[data-pane="rank"]')).toBeTruthy());
+    expect(pane.isConnected).toBe(true);
+    expect(pane.style.display).toBe('none');
+    await go('/');
+    expect(document.querySelector('[data-pane="home"]')).toBe(pane);
+    expect(pane.style.display).toBe('');
+  });
+
+  it('sends a visitor from /order to /login?from=/order', async () => {
+    act(() => shell.useSession.getState().clear());
+    await go('/order?tab=1');
+    await screen.findByTestId('page-login');
+    const { pathname, search } = shell.router.state.location;
+    expect(pathname).toBe('/login');
+    expect(new URLSearchParams(search).get('from')).toBe('/order?tab=1');
+  });
+
+  it('keeps a demo account where it is when it follows a real-account link', async () => {
+    act(() => {
+      shell.useSession.getState().setToken('demo-token');
+      shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 1 });
+    });
+    await go('/mine/history');
+    await findShown('page-coming-soon');
+    await go('/mine/charge');
+    expect(shell.router.state.location.pathname).toBe('/mine/history');
+    act(() => shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 0 }));
+    await go('/mine/charge');
+    expect(shell.router.state.location.pathname).toBe('/mine/charge');
+    act(() => shell.useSession.getState().clear());
+  });
+
+  it('switches to Arabic from /language: texts, <html lang> and right-to-left', async () => {
+    await go('/language');
+    const item = await screen.findByTestId('lang-ar');
+    expect(screen.getAllByTestId(/^lang-/)).toHaveLength(14);
+    fireEvent.click(item);
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(screen.getByTestId('top-nav').textContent).not.toContain('Language');
+    fireEvent.click(screen.getByTestId('lang-en'));
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(screen.getByTestId('top-nav').textContent).toContain('Language');
+  });
+});

@@ -1,0 +1,8 @@
+import type { GuardSession } from './guards';
+import { isDemoUser, useSession } from './stores/session';
+
+export function useGuardSession(): GuardSession {
+  const isLogin = useSession((s) => s.isLogin);
+  const isDemo = useSession((s) => isDemoUser(s.user));
+  return { isLogin, isDemo };
+}

@@ -1,0 +1,24 @@
+import { Button } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useGoBack } from '../../app/TopNav';
+
+/** The translated "on its way" message for screens later issues build, with a way back off sub-pages. */
+export function ComingSoonPanel({ showBack }: { showBack: boolean }) {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  return (
+    <section className="coming-soon" data-testid="page-coming-soon">
+      <div className="coming-soon__mark" aria-hidden="true">
+        <ClockCircleOutline />
+      </div>
+      <h2 className="coming-soon__title">{t('common.coming_soon_title')}</h2>
+      <p className="coming-soon__body">{t('common.coming_soon_body')}</p>
+      {showBack && (
+        <Button color="primary" fill="outline" shape="rounded" onClick={goBack}>
+          {t('common.back')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import Decimal from 'decimal.js';
+
+/** Wire amounts come as numbers or decimal strings; both are read exactly through Decimal. */
+export type WireAmount = number | string;
+
+function toDecimal(value: WireAmount): Decimal | null {
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fixed decimals, half-up, never through a float; '--' for values that are not numbers. */
+export function formatFixed(value: WireAmount | null | undefined, places: number): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const d = toDecimal(value);
+  return d ? d.toFixed(places, Decimal.ROUND_HALF_UP) : '--';
+}
+
+/** Balances are shown with 2 decimals (spec section 9). */
+export const formatBalance = (value: WireAmount | null | undefined) => formatFixed(value, 2);
+/** Fees and margin are shown with 6 decimals (spec section 9). */
+export const formatFee = (value: WireAmount | null | undefined) => formatFixed(value, 6);
+
+/** Integer micro-units (1e-6 USD) to a decimal string with `places` decimals. */
+export function formatMicros(micros: bigint | number, places = 2): string {
+  return new Decimal(micros.toString()).dividedBy(1_000_000).toFixed(places, Decimal.ROUND_HALF_UP);
+}
+
+/** A signed percentage such as `+1.25%`, for up/down colouring next to it. */
+export function formatChangePercent(value: WireAmount | null | undefined, places = 2): string {
+  const text = formatFixed(value, places);
+  if (text === '--') return text;
+  return `${text.startsWith('-') ? '' : '+'}${text}%`;
+}
