@@ -4,3 +4,5 @@ export * from './languages.js';
 export * from './markets.js';
 export * from './server.js';
 export * from './socket.js';
+export * from './identity.js';
+export * from './money.js';

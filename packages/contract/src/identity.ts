@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { Money } from './money.js';
+
+/**
+ * Identity: demo accounts, registration, login, sessions, passwords, the user centre.
+ * Form bodies arrive form-encoded or as JSON; numeric fields are coerced from strings.
+ */
+
+/** 1 = e-mail, 2 = mobile (area code + number). */
+export const ACCOUNT_TYPE_EMAIL = 1;
+export const ACCOUNT_TYPE_MOBILE = 2;
+export const AccountType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+
+/** verification code purposes: 1 register, 2 reset password. */
+export const CODE_PURPOSE_REGISTER = 1;
+export const CODE_PURPOSE_RESET = 2;
+export const CodePurpose = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const CODE_TTL_SECONDS = 600;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+export const User = z.object({
+  id: z.number().int().positive(),
+  /** Public, stable, 8-digit account number shown as "UID". */
+  uid: z.string(),
+  /** Empty for demo accounts and mobile-only users. */
+  email: z.string(),
+  mobile: z.string(),
+  /** The calling code of `mobile`, e.g. "44"; empty when no mobile. */
+  global_code: z.string(),
+  is_demo: z.union([z.literal(0), z.literal(1)]),
+  credit_score: z.number(),
+  /** Empty for demo accounts (they cannot invite). */
+  invite_code: z.string(),
+  created_at: z.number().int(),
+});
+export type User = z.infer<typeof User>;
+
+/** Returned by loginForU, register and createAccountDemoForU. */
+export const LoginResponse = z.object({ token: z.string(), user: User });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** GET /v1/api/main/wallet/getBalance and the balance part of forexDetail. */
+export const BalanceAccount = z.object({ balance: Money, lock_balance: Money });
+export type BalanceAccount = z.infer<typeof BalanceAccount>;
+
+export const DemoQuery = z.object({ demo_id: z.string().uuid() });
+
+export const LoginForm = z.object({
+  account: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  /** 1 e-mail, 2 mobile; when absent the server infers it from the account's shape. */
+  login_type: AccountType.optional(),
+});
+export type LoginForm = z.infer<typeof LoginForm>;
+
+export const SendCodeForm = z.object({
+  /** E-mail address (send_email) or national phone number (send_sms). */
+  to: z.string().trim().min(1).max(254),
+  area_id: z.coerce.number().int().positive().optional(),
+  type: CodePurpose,
+});
+export type SendCodeForm = z.infer<typeof SendCodeForm>;
+
+export const RegisterForm = z.object({
+  type: AccountType,
+  area_id: z.coerce.number().int().positive().optional(),
+  /** E-mail address when type 1; the phone number when type 2 (also accepted in `mobile`). */
+  account: z.string().trim().max(254).optional(),
+  mobile: z.string().trim().max(32).optional(),
+  password: z.string().max(128),
+  re_password: z.string().max(128),
+  invite_code: z.string().trim().max(32).optional(),
+  /** The 6-digit code that was e-mailed or texted (verify_reg_type 1), or the captcha answer (2). */
+  sms_code: z.string().trim().max(16),
+  /** The captcha id (verify_reg_type 2). */
+  key: z.string().trim().max(64).optional(),
+});
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const ForgetPasswordForm = z.object({
+  type: AccountType,
+  account: z.string().trim().min(1).max(254),
+  area_id: z.coerce.number().int().positive().optional(),
+  new_password: z.string().max(128),
+  secondary_password: z.string().max(128),
+  auth_code: z.string().trim().min(1).max(16),
+});
+export type ForgetPasswordForm = z.infer<typeof ForgetPasswordForm>;
+
+/**
+ * POST /api/user/amend_password (logged in). type 1 (default): `auth_code` is the current password;
+ * type 2: `auth_code` is a reset code e-mailed or texted to the account. `re_password` repeats
+ * new_password when the client sends it.
+ */
+export const AmendPasswordForm = z.object({
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
+  new_password: z.string().max(128),
+  re_password: z.string().max(128).optional(),
+  auth_code: z.string().min(1).max(128),
+});
+export type AmendPasswordForm = z.infer<typeof AmendPasswordForm>;
+
+/** The image captcha (verify_reg_type 2): `b64s` is a data: URL of the picture. Single use. */
+export const Captcha = z.object({ id: z.string(), b64s: z.string() });
+export type Captcha = z.infer<typeof Captcha>;
+
+/** GET /api/user/invite: the data of /mine/invite. `link` is a path+query the client prefixes with its origin. */
+export const InviteInfo = z.object({
+  invite_code: z.string(),
+  link: z.string(),
+  invited_count: z.number().int().min(0),
+});
+export type InviteInfo = z.infer<typeof InviteInfo>;
