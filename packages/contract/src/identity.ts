@@ -96,7 +96,10 @@ export type ForgetPasswordForm = z.infer<typeof ForgetPasswordForm>;
  * new_password when the client sends it.
  */
 export const AmendPasswordForm = z.object({
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
   new_password: z.string().max(128),
   re_password: z.string().max(128).optional(),
   auth_code: z.string().min(1).max(128),
