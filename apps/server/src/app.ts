@@ -15,6 +15,7 @@ import { registerWebApp, webPageFallback } from './http/web-app.js';
 import { createTranslator } from './i18n/translator.js';
 import { type EventBus, InProcessEventBus } from './live/event-bus.js';
 import { DEFAULT_GATEWAY_OPTIONS, Gateway, type GatewayOptions } from './live/gateway.js';
+import { RedisEventBus } from './live/redis-event-bus.js';
 import { rejectAllSessions, type SessionVerifier } from './live/session.js';
 import { TopicRegistry } from './live/topics.js';
 
@@ -59,7 +60,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     const features = [...(overrides.features ?? FEATURES), ...(overrides.extraFeatures ?? [])];
     for (const feature of features) await feature.seed?.(db);
 
-    bus = new InProcessEventBus(app.log);
+    bus = config.redisUrl
+      ? await RedisEventBus.connect(config.redisUrl, { prefix: config.redisPrefix, log: app.log })
+      : new InProcessEventBus(app.log);
     const topics = new TopicRegistry();
     const gateway = new Gateway(
       { bus, topics, sessions: overrides.sessions ?? rejectAllSessions, translator, log: app.log },

@@ -39,6 +39,12 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  REDIS_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1 to 64 letters, digits, colons, dashes or underscores')
+      .optional(),
+  ),
   LOG_LEVEL: optionalString.pipe(
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   ),
@@ -56,8 +62,10 @@ export interface AppConfig {
   dataDir: string;
   /** Set: PostgreSQL (scale-out). Unset: SQLite under dataDir. */
   databaseUrl: string | undefined;
-  /** Reserved for the Redis event bus (multi-node fan-out). */
+  /** Set: the Redis event bus carries pushes between nodes (scale-out). Unset: in-process bus. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   logLevel: LogLevel;
   /** The built web app; served at `/` when present. */
   webDist: string;
@@ -95,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? 'meridian:',
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST === undefined ? resolve(PACKAGE_ROOT, '../web/dist') : resolveFrom(e.WEB_DIST),
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,11 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),
     ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+    // The scale-out run (REDIS_URL set) puts every test server on the Redis bus, each on its own
+    // channel prefix so parallel test files never hear each other.
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}:` }
+      : {}),
     ...env,
   });
 }
