@@ -8,8 +8,12 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The scale-out suites need a Redis server: they run when REDIS_URL is set (CI's second pass).
-    exclude: process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts'],
+    // Suites that need a server run only when it is configured (CI's second pass sets both):
+    // *.pg.test.ts needs DATABASE_URL, *.redis.test.ts needs REDIS_URL. Excluded, not skipped.
+    exclude: [
+      ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+      ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
+    ],
     environment: 'node',
     pool: 'forks',
   },
