@@ -1,11 +1,15 @@
+import type { Server } from 'node:http';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Feature, FeatureContext, Services } from './app-context.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CompanyService } from './features/company/company.service.js';
+import { sessionTtlMs } from './features/identity/identity.feature.js';
+import { SessionStore } from './features/identity/sessions.js';
 import { FEATURES } from './features/index.js';
+import { type MarketOverrides, MarketService } from './features/markets/market.service.js';
 import { SettingsService } from './features/settings/settings.service.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerHttpMetrics } from './http/metrics.js';
@@ -16,7 +20,7 @@ import { createTranslator } from './i18n/translator.js';
 import { type EventBus, InProcessEventBus } from './live/event-bus.js';
 import { DEFAULT_GATEWAY_OPTIONS, Gateway, type GatewayOptions } from './live/gateway.js';
 import { RedisEventBus } from './live/redis-event-bus.js';
-import { rejectAllSessions, type SessionVerifier } from './live/session.js';
+import type { SessionVerifier } from './live/session.js';
 import { TopicRegistry } from './live/topics.js';
 
 export interface AppOverrides {
@@ -28,6 +32,8 @@ export interface AppOverrides {
   features?: readonly Feature[];
   /** Extra features after the standard ones; tests use it to add probe routes and topics. */
   extraFeatures?: readonly Feature[];
+  /** Market data seams: a fake clock and timers, or a scripted price feed. */
+  markets?: MarketOverrides;
 }
 
 export interface App {
@@ -43,12 +49,21 @@ export interface App {
 /** Builds the whole server — database migrated and seeded, routes and live socket ready — without listening. */
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const translator = createTranslator(overrides.localesDir);
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // A hop count becomes the function Fastify applies for it (its types omit the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId,
     requestIdHeader: false,
-  });
+  };
+  const app = Fastify(options);
 
   let db: Db | undefined;
   let bus: EventBus | undefined;
@@ -65,12 +80,23 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       : new InProcessEventBus(app.log);
     const topics = new TopicRegistry();
     const gateway = new Gateway(
-      { bus, topics, sessions: overrides.sessions ?? rejectAllSessions, translator, log: app.log },
+      {
+        bus,
+        topics,
+        // The socket's login checks the same sessions as the REST API.
+        sessions: overrides.sessions ?? new SessionStore(db.kysely, sessionTtlMs({ config })).verifier(),
+        translator,
+        log: app.log,
+      },
       { ...DEFAULT_GATEWAY_OPTIONS, ...overrides.gateway },
     );
     const metrics = createMetrics(() => gateway.clientCount);
     const settings = new SettingsService(db.kysely);
-    const services: Services = { settings, company: new CompanyService(settings) };
+    const services: Services = {
+      settings,
+      company: new CompanyService(settings),
+      markets: new MarketService(db, config, app.log, overrides.markets),
+    };
     const ctx: FeatureContext = {
       app,
       config,

@@ -6,6 +6,9 @@ import { z } from 'zod';
 const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** sim: the built-in simulator; replay: REPLAY_CSV played in a loop; off: prices stand still. */
+export const MARKET_FEEDS = ['sim', 'replay', 'off'] as const;
+export type MarketFeedKind = (typeof MARKET_FEEDS)[number];
 
 /** Environment variables treat an empty string as "not set", so `PORT=` in a .env file means default. */
 const optionalString = z
@@ -49,8 +52,32 @@ const EnvSchema = z.object({
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   ),
   WEB_DIST: optionalString,
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+        'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs',
+      )
+      .optional(),
+  ),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  SESSION_TTL_DAYS: integer(1, 365),
+  MARKET_FEED: optionalString.pipe(
+    z.enum(MARKET_FEEDS, { message: `must be one of ${MARKET_FEEDS.join(', ')}` }).optional(),
+  ),
+  REPLAY_CSV: optionalString,
+  FEED_SEED: integer(0, 2 ** 31 - 1),
+  MARKET_TICK_MS: integer(20, 60_000),
+  MARKET_FLUSH_MS: integer(10, 10_000),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -60,6 +87,11 @@ export interface AppConfig {
   host: string;
   /** Holds meridian.sqlite (embedded mode) and uploads/. */
   dataDir: string;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (per-IP limits): false (default) when
+   * clients connect directly; behind a load balancer, its hop count or addresses.
+   */
+  trustProxy: boolean | number | string;
   /** Set: PostgreSQL (scale-out). Unset: SQLite under dataDir. */
   databaseUrl: string | undefined;
   /** Set: the Redis event bus carries pushes between nodes (scale-out). Unset: in-process bus. */
@@ -72,6 +104,22 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Operator APIs are disabled unless this is set. */
   adminToken: string | undefined;
+  /** Set: verification mail goes out over SMTP. Unset: it is written to the log (development). */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail. */
+  mailFrom: string;
+  /** A session unused this long expires; each use pushes the expiry forward again. */
+  sessionTtlDays: number;
+  /** Where prices come from. */
+  marketFeed: MarketFeedKind;
+  /** The replay file (required when marketFeed is replay). */
+  replayCsv: string | undefined;
+  /** Seed of the simulator: the same seed and clock give the same prices. */
+  feedSeed: number;
+  /** Mean time between two ticks of one instrument in the simulator (400 ms = 2.5 ticks/s). */
+  marketTickMs: number;
+  /** Conflation interval of the live DAY_MARKET and KLINE pushes. */
+  marketFlushMs: number;
 }
 
 export class ConfigError extends Error {
@@ -89,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const raw = env[name];
       const shown =
-        name === 'ADMIN_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL'
+        name === 'ADMIN_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'SMTP_URL'
           ? '(hidden)'
           : JSON.stringify(raw);
       return `${name} ${issue.message} (got ${shown})`;
@@ -97,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.MARKET_FEED === 'replay' && e.REPLAY_CSV === undefined) {
+    throw new ConfigError(['REPLAY_CSV must name a CSV file when MARKET_FEED is replay']);
+  }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -107,8 +158,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? 'info',
     webDist: e.WEB_DIST === undefined ? resolve(PACKAGE_ROOT, '../web/dist') : resolveFrom(e.WEB_DIST),
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminToken: e.ADMIN_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Meridian <no-reply@localhost>',
+    sessionTtlDays: e.SESSION_TTL_DAYS ?? 30,
+    marketFeed: e.MARKET_FEED ?? 'sim',
+    replayCsv: e.REPLAY_CSV === undefined ? undefined : resolveFrom(e.REPLAY_CSV),
+    feedSeed: e.FEED_SEED ?? 1,
+    marketTickMs: e.MARKET_TICK_MS ?? 400,
+    marketFlushMs: e.MARKET_FLUSH_MS ?? 250,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 function resolveFrom(path: string): string {

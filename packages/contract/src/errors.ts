@@ -61,6 +61,7 @@ export const ERRORS = {
   area_invalid: { code: 4016, status: 400 },
   account_not_found: { code: 4017, status: 404 },
   demo_id_invalid: { code: 4018, status: 400 },
+  login_slow_down: { code: 4019, status: 429 },
   // funding
   image_invalid: { code: 5001, status: 415 },
   image_too_large: { code: 5002, status: 413 },
@@ -77,6 +78,9 @@ export const ERRORS = {
   record_already_decided: { code: 5013, status: 409 },
   name_required: { code: 5014, status: 400 },
   id_number_required: { code: 5015, status: 400 },
+  picture_required: { code: 5016, status: 400 },
+  amount_below_fee: { code: 5017, status: 400 },
+  balance_too_low: { code: 5018, status: 409 },
   // content
   news_not_found: { code: 6001, status: 404 },
   company_not_found: { code: 6002, status: 404 },

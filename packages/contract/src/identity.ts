@@ -34,6 +34,7 @@ export const User = z.object({
   credit_score: z.number(),
   /** Empty for demo accounts (they cannot invite). */
   invite_code: z.string(),
+  /** Epoch milliseconds. */
   created_at: z.number().int(),
 });
 export type User = z.infer<typeof User>;
@@ -53,6 +54,8 @@ export const LoginForm = z.object({
   password: z.string().min(1).max(128),
   /** 1 e-mail, 2 mobile; when absent the server infers it from the account's shape. */
   login_type: AccountType.optional(),
+  /** Mobile login: the area of the number. Without it the number (national or with its calling code) is looked up across areas. */
+  area_id: z.coerce.number().int().positive().optional(),
 });
 export type LoginForm = z.infer<typeof LoginForm>;
 

@@ -93,11 +93,37 @@ export type Candle = z.infer<typeof Candle>;
 /** Oldest first. */
 export const CandleList = z.array(Candle);
 
+export const KLINE_DEFAULT_LIMIT = 300;
+export const KLINE_MAX_LIMIT = 1000;
+
+/**
+ * GET /v1/api/forex/kline: the latest `limit` candles of one instrument and period, oldest first,
+ * the last being the forming candle. Paging back for the chart: pass `to` = the `Time` of the
+ * oldest candle already shown (epoch seconds, exclusive) to get the candles before it.
+ */
 export const KlineQuery = z.object({
   forex_id: z.coerce.number().int().positive(),
   period: Period,
+  to: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(KLINE_MAX_LIMIT).default(KLINE_DEFAULT_LIMIT),
 });
-export type KlineQuery = z.infer<typeof KlineQuery>;
+export type KlineQuery = z.input<typeof KlineQuery>;
+
+export const ABBREVIATED_KLINE_DEFAULT_PERIOD: Period = '15min';
+export const ABBREVIATED_KLINE_POINTS = 60;
+
+/** GET /v1/api/forex/abbreviated_cache_kline: a short series for the home list's small area chart. */
+export const AbbreviatedKlineQuery = z.object({
+  forex_id: z.coerce.number().int().positive(),
+  period: Period.default(ABBREVIATED_KLINE_DEFAULT_PERIOD),
+});
+export type AbbreviatedKlineQuery = z.input<typeof AbbreviatedKlineQuery>;
+
+/** One point of the abbreviated series: the candle's start (epoch seconds) and its close. */
+export const KlinePoint = z.object({ Time: z.number().int(), Close: DecimalString });
+export type KlinePoint = z.infer<typeof KlinePoint>;
+/** The last ABBREVIATED_KLINE_POINTS closes, oldest first. */
+export const KlinePointList = z.array(KlinePoint);
 
 export const DayMarketEntry = z.object({
   Id: z.number().int().positive(),
@@ -125,5 +151,7 @@ export const KlineMessage = z.object({
   type: z.literal('KLINE'),
   code: InstrumentCode,
   data: z.partialRecord(Period, Candle),
+  /** Epoch milliseconds of the latest tick folded into these candles. */
+  Time: z.number().int().optional(),
 });
 export type KlineMessage = z.infer<typeof KlineMessage>;

@@ -1,12 +1,26 @@
 import type { Feature } from '../app-context.js';
+import { registerAccountsRoutes } from './accounts/accounts.routes.js';
 import { registerCompanyRoutes } from './company/company.routes.js';
+import { seedCompanies } from './company/company.seed.js';
+import { createFundingFeature } from './funding/funding.feature.js';
 import { registerHealthRoutes } from './health/health.routes.js';
+import { createIdentityFeature } from './identity/identity.feature.js';
+import { marketsFeature } from './markets/markets.feature.js';
+import { registerNewsRoutes } from './news/news.routes.js';
+import { seedNews } from './news/news.seed.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { seedSettings } from './settings/settings.seed.js';
+import { createTradingFeature } from './trading/trading.feature.js';
 
 /** Every feature of the server, in registration order. A new feature adds one line here. */
 export const FEATURES: readonly Feature[] = [
   { name: 'health', register: registerHealthRoutes },
   { name: 'settings', seed: (db) => seedSettings(db.kysely), register: registerSettingsRoutes },
-  { name: 'company', register: registerCompanyRoutes },
+  { name: 'company', seed: (db) => seedCompanies(db.kysely), register: registerCompanyRoutes },
+  { name: 'news', seed: (db) => seedNews(db.kysely), register: registerNewsRoutes },
+  createIdentityFeature(),
+  { name: 'accounts', register: registerAccountsRoutes },
+  marketsFeature,
+  createTradingFeature(),
+  createFundingFeature(),
 ];

@@ -144,6 +144,15 @@ describe('live socket: sessions', () => {
     t.server.gateway.sendToUser('u1', { type: 'FOREX_TRADE', code: 1, n: 4 });
     await expectAliveAndQuiet(mine);
   });
+  it("runs a connection's commands in order: a sub sent right after login waits for the login", async () => {
+    const socket = await open();
+    // Sent back to back, as a reconnecting client does; the session check is asynchronous.
+    socket.sendJson({ type: 'login', token: 'good-token' });
+    socket.sendJson({ type: 'sub', topic: 'MINE' });
+    expect(await socket.nextJson()).toEqual({ type: 'login_result', code: 1 });
+    expect(await socket.nextJson()).toEqual({ type: 'sub_result', code: 1, topic: 'MINE' });
+    await expectAliveAndQuiet(socket);
+  });
 });
 
 describe('live socket: topics', () => {

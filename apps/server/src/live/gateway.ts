@@ -54,7 +54,16 @@ interface Client {
   userId: string | null;
   readonly topics: Set<string>;
   lastFrameAt: number;
+  /**
+   * A connection's commands run one after another, in the order they arrived: a client that sends
+   * `login` and then `sub FOREX_TRADE` gets the subscription after the login has been verified.
+   */
+  work: Promise<void>;
+  queued: number;
 }
+
+/** Commands a connection may have waiting before further ones are refused (a flood costs nothing). */
+const MAX_QUEUED_COMMANDS = 32;
 
 /** Bus channels: the frame is serialised once, by the publisher, and forwarded as text everywhere. */
 const TOPIC_CHANNEL = 'live.topic';
@@ -180,7 +189,15 @@ export class Gateway implements LiveGateway {
   }
 
   private accept(ws: WebSocket, lang: Lang): void {
-    const client: Client = { ws, lang, userId: null, topics: new Set(), lastFrameAt: Date.now() };
+    const client: Client = {
+      ws,
+      lang,
+      userId: null,
+      topics: new Set(),
+      lastFrameAt: Date.now(),
+      work: Promise.resolve(),
+      queued: 0,
+    };
     this.clients.add(client);
     ws.on('message', (data, isBinary) => {
       client.lastFrameAt = Date.now();
@@ -219,17 +236,32 @@ export class Gateway implements LiveGateway {
       this.sendError(client, 'bad_frame');
       return;
     }
+    if (client.queued >= MAX_QUEUED_COMMANDS) {
+      this.sendError(client, 'rate_limited');
+      return;
+    }
     const message = parsed.data;
+    client.queued++;
+    client.work = client.work
+      .then(() => this.runCommand(client, message))
+      .catch((err: unknown) => this.deps.log.error({ err }, 'socket command failed'))
+      .finally(() => {
+        client.queued--;
+      });
+  }
+
+  private async runCommand(client: Client, message: ClientMessage): Promise<void> {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
     switch (message.type) {
       case 'login':
-        void this.login(client, message.token);
+        await this.login(client, message.token);
         return;
       case 'logout':
         this.unbindUser(client);
         this.send(client, JSON.stringify({ type: 'logout_result', code: CODE_OK }));
         return;
       case 'sub':
-        void this.subscribe(client, message.topic);
+        await this.subscribe(client, message.topic);
         return;
       case 'unsub':
         this.unsubscribe(client, message.topic);

@@ -8,21 +8,32 @@ export function signIn(token: string, user: SessionUser): void {
   socket.login(token);
 }
 
-/** Logout (spec section 4): reset the user, close the live connection after telling it, go home. */
-export function signOut(goHome: () => void): void {
+/**
+ * Logout (spec section 4): go home, reset the user, close the live connection after telling it.
+ * Home comes first: clearing the session while a protected page is current would make its guard
+ * send the user to /login instead.
+ */
+export async function signOut(goHome: () => void | Promise<void>): Promise<void> {
+  await goHome();
   socket.logout();
   socket.close();
   useSession.getState().clear();
   queryClient.clear();
-  goHome();
 }
 
-/** Reads the balance into the session; failures are quiet because the screen shows the last value. */
-export async function refreshBalance(): Promise<void> {
+/**
+ * Reads the balance into the session; failures are quiet because the screen shows the last value.
+ * The start-up check keeps an expired session quiet too; screens pass `redirectOnExpiry` to go to /login.
+ */
+export async function refreshBalance({
+  redirectOnExpiry = false,
+}: {
+  redirectOnExpiry?: boolean;
+} = {}): Promise<void> {
   const res = await api.get<{ balance?: number | string } | number | string>(
     '/v1/api/main/wallet/getBalance',
     undefined,
-    { showErrorMessage: false, showNetworkError: false, redirectOnExpiry: false },
+    { showErrorMessage: false, showNetworkError: false, redirectOnExpiry },
   );
   const data = res.data;
   const balance = typeof data === 'object' && data !== null ? (data.balance ?? null) : data;

@@ -23,18 +23,20 @@ describe('route guards', () => {
     expect(loginRedirect('/order', '')).toBe('/login?from=%2Forder');
   });
 
-  it('blocks exactly the nine real-account pages for a demo account', () => {
+  it('blocks exactly the real-account pages (the nine of the spec and the funding records) for a demo account', () => {
     const blocked = ROUTES.map((r) => r.path).filter(needsRealAccount);
     expect(blocked.sort()).toEqual(
       [
         '/mine/auth',
         '/mine/bank-card-list',
         '/mine/charge',
+        '/mine/charge-record',
         '/mine/coin-address-list',
         '/mine/invite',
         '/mine/password',
         '/mine/wallet',
         '/mine/withdraw',
+        '/mine/withdraw-record',
         '/mine/withdraw-way',
       ].sort(),
     );
@@ -82,7 +84,9 @@ describe('route guards', () => {
       '/mine/system',
       '/language',
     ];
-    expect(ROUTES.map((r) => r.path).sort()).toEqual(spec.sort());
+    // Beyond the spec's list: the deposit and withdrawal record lists of /mine/charge and /mine/withdraw.
+    const extra = ['/mine/charge-record', '/mine/withdraw-record'];
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...extra].sort());
     const chrome = ROUTES.filter((r) => r.chrome).map((r) => r.path);
     expect(chrome.sort()).toEqual(['/', '/news', '/order', '/rank', '/trade', '/user']);
     const kept = ROUTES.filter((r) => r.keepAlive).map((r) => r.path);

@@ -8,7 +8,9 @@ export function needsLogin(pathname: string): boolean {
 /** Links a demo account may not follow (spec section 6); the user stays where they are. */
 export const REAL_ACCOUNT_PATHS: readonly string[] = [
   '/mine/charge',
+  '/mine/charge-record',
   '/mine/withdraw',
+  '/mine/withdraw-record',
   '/mine/withdraw-way',
   '/mine/wallet',
   '/mine/bank-card-list',

@@ -25,6 +25,8 @@ let shell: Shell;
 beforeAll(async () => {
   vi.stubGlobal('WebSocket', IdleWebSocket);
   window.location.hash = '#/';
+  // As in main.tsx: the home screen's data calls fail here, and their error toasts need this renderer.
+  await import('../lib/react19-render');
   const { initI18n } = await import('../i18n');
   await initI18n('en');
   const [{ router }, { Providers }, { useSession }, { socket }] = await Promise.all([
@@ -123,7 +125,7 @@ describe('app shell (real router, real screens)', () => {
       shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 1 });
     });
     await go('/mine/history');
-    await findShown('page-coming-soon');
+    await findShown('page-history');
     await go('/mine/charge');
     expect(shell.router.state.location.pathname).toBe('/mine/history');
     act(() => shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 0 }));

@@ -1,16 +1,26 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_markets.js';
+import * as m0003 from './0003_identity.js';
+import * as m0004 from './0004_content.js';
+import * as m0005 from './0005_trading.js';
+import * as m0006 from './0006_funding.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
  * the compiled dist/ (no directory scanning). Forward-only: a shipped migration is never edited;
  * fix it with the next number. Numbers reserved for the features being built:
  *   0002 markets    (categories, instruments, quotes, candles)
- *   0003 identity   (users, sessions, verification codes, real-name auth)
- *   0004 trading    (orders, positions, ledger)
- *   0005 funding    (deposits, withdrawals, withdrawal methods, balances)
- *   0006 content    (news, companies, ranking)
+ *   0003 identity   (users, sessions, verification codes, captchas, throttles, accounts, ledger)
+ *   0004 content    (news, news translations, companies; ranking comes with trading)
+ *   0005 trading    (orders, positions, ledger)
+ *   0006 funding    (deposits, withdrawals, withdrawal methods, balances)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_markets': m0002,
+  '0003_identity': m0003,
+  '0004_content': m0004,
+  '0005_trading': m0005,
+  '0006_funding': m0006,
 };

@@ -1,11 +1,19 @@
+import { CompanyQuery } from '@meridian/contract';
 import type { FeatureContext } from '../../app-context.js';
 import { defineRoute } from '../../http/route.js';
+import { CompanyDirectory } from './company.service.js';
 
-/** The company directory (getCompany) comes with the content feature; status is a setting. */
-export function registerCompanyRoutes({ app, translator, services }: FeatureContext): void {
+export function registerCompanyRoutes({ app, translator, services, db }: FeatureContext): void {
+  const directory = new CompanyDirectory(db.kysely);
   defineRoute(app, translator, {
     method: 'GET',
     url: '/api/company/getCompanyStatus',
     handler: () => services.company.status(),
+  });
+  defineRoute(app, translator, {
+    method: 'GET',
+    url: '/api/company/getCompany',
+    query: CompanyQuery,
+    handler: ({ query }) => directory.search(query),
   });
 }

@@ -108,7 +108,11 @@ describe('API payloads', () => {
   });
 
   it('validates the kline and trade_list queries', () => {
-    expect(KlineQuery.parse({ forex_id: '3', period: '15min' })).toEqual({ forex_id: 3, period: '15min' });
+    expect(KlineQuery.parse({ forex_id: '3', period: '15min' })).toEqual({
+      forex_id: 3,
+      period: '15min',
+      limit: 300,
+    });
     expect(KlineQuery.safeParse({ forex_id: '3', period: '2min' }).success).toBe(false);
     expect(TradeListQuery.parse({ searchCurrency: ' eur ' })).toEqual({ searchCurrency: 'eur' });
   });

@@ -136,12 +136,13 @@ export function dayMarketMessage(entries: DayMarketEntryPayload[]) {
   return { type: 'DAY_MARKET' as const, code: 1 as const, data: entries };
 }
 
-export function klineMessage(code: string, updated: Partial<Record<Period, Candle>>) {
+/** `timeMs`: the latest tick folded into these candles, so a client can tell how fresh they are. */
+export function klineMessage(code: string, updated: Partial<Record<Period, Candle>>, timeMs?: number) {
   const data: Partial<Record<Period, CandlePayload>> = {};
   for (const [period, candle] of Object.entries(updated) as Array<[Period, Candle]>) {
     data[period] = candlePayload(candle);
   }
-  return { type: 'KLINE' as const, code, data };
+  return { type: 'KLINE' as const, code, data, ...(timeMs === undefined ? {} : { Time: timeMs }) };
 }
 
 /** The trade_list `searchCurrency` filter: case-insensitive, on the code or the shown name. */

@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import './accounts.schema.js';
+
+type Executor = Kysely<Database> | Tx;
+
+export interface AccountRow {
+  userId: number;
+  balanceMicros: number;
+  frozenMicros: number;
+  updatedAt: number;
+}
+
+export interface LedgerRow {
+  id: number;
+  userId: number;
+  kind: string;
+  freeDeltaMicros: number;
+  frozenDeltaMicros: number;
+  balanceAfterMicros: number;
+  frozenAfterMicros: number;
+  memoKey: string;
+  memoParams: string | null;
+  refType: string | null;
+  refId: number | null;
+  createdAt: number;
+}
+
+export type NewLedgerRow = Omit<LedgerRow, 'id'>;
+
+export async function insertAccount(db: Executor, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({ user_id: userId, balance_micros: 0, frozen_micros: 0, updated_at: now })
+    .execute();
+}
+
+/**
+ * Adds the deltas in one statement whose WHERE refuses any result below zero, so concurrent
+ * postings cannot both pass a stale check (PostgreSQL re-evaluates the WHERE on the locked row;
+ * SQLite has one writer). Returns the new amounts, or undefined when refused or absent.
+ */
+export async function applyDeltas(
+  db: Executor,
+  userId: number,
+  freeDeltaMicros: number,
+  frozenDeltaMicros: number,
+  now: number,
+): Promise<{ balanceMicros: number; frozenMicros: number } | undefined> {
+  const row = await db
+    .updateTable('accounts')
+    .set((eb) => ({
+      balance_micros: eb('balance_micros', '+', freeDeltaMicros),
+      frozen_micros: eb('frozen_micros', '+', frozenDeltaMicros),
+      updated_at: now,
+    }))
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb('balance_micros', '+', freeDeltaMicros), '>=', 0))
+    .where((eb) => eb(eb('frozen_micros', '+', frozenDeltaMicros), '>=', 0))
+    .returning(['balance_micros', 'frozen_micros'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { balanceMicros: Number(row.balance_micros), frozenMicros: Number(row.frozen_micros) };
+}
+
+export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<number> {
+  const inserted = await db
+    .insertInto('ledger')
+    .values({
+      user_id: row.userId,
+      kind: row.kind,
+      free_delta_micros: row.freeDeltaMicros,
+      frozen_delta_micros: row.frozenDeltaMicros,
+      balance_after_micros: row.balanceAfterMicros,
+      frozen_after_micros: row.frozenAfterMicros,
+      memo_key: row.memoKey,
+      memo_params: row.memoParams,
+      ref_type: row.refType,
+      ref_id: row.refId,
+      created_at: row.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function selectAccount(db: Executor, userId: number): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['user_id', 'balance_micros', 'frozen_micros', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    userId: row.user_id,
+    balanceMicros: Number(row.balance_micros),
+    frozenMicros: Number(row.frozen_micros),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** Newest first; `id` breaks ties of equal times so pages never overlap. */
+export async function selectLedgerPage(
+  db: Executor,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<LedgerRow[]> {
+  const rows = await db
+    .selectFrom('ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: r.user_id,
+    kind: r.kind,
+    freeDeltaMicros: Number(r.free_delta_micros),
+    frozenDeltaMicros: Number(r.frozen_delta_micros),
+    balanceAfterMicros: Number(r.balance_after_micros),
+    frozenAfterMicros: Number(r.frozen_after_micros),
+    memoKey: r.memo_key,
+    memoParams: r.memo_params,
+    refType: r.ref_type,
+    refId: r.ref_id === null ? null : Number(r.ref_id),
+    createdAt: Number(r.created_at),
+  }));
+}
+
+export async function countLedger(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sums of every delta of the user: the audit that the account equals its history. */
+export async function sumLedger(
+  db: Executor,
+  userId: number,
+): Promise<{ freeMicros: number; frozenMicros: number }> {
+  const row = await db
+    .selectFrom('ledger')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('free_delta_micros'), eb.lit(0)).as('free'),
+      eb.fn.coalesce(eb.fn.sum<number>('frozen_delta_micros'), eb.lit(0)).as('frozen'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { freeMicros: Number(row.free), frozenMicros: Number(row.frozen) };
+}

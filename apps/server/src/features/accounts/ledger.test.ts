@@ -1,0 +1,229 @@
+import { ERRORS } from '@meridian/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, inTransaction, openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { isAppError } from '../../http/app-error.js';
+import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { insertUser } from '../identity/users.repository.js';
+import { createRng } from '../markets/random.js';
+import { seedSettings } from '../settings/settings.seed.js';
+import { sumLedger } from './accounts.repository.js';
+import { openAccount, postLedgerEntry, readBalance, readLedgerPage } from './ledger.js';
+
+let storage: TestStorage;
+let db: Db;
+let nextUserId = 1;
+
+beforeAll(async () => {
+  storage = await createTestStorage();
+  db = openDatabase(storage);
+  await migrateToLatest(db.kysely, db.dialect);
+  await seedSettings(db.kysely);
+});
+afterAll(async () => {
+  await db?.close();
+  await storage?.dispose();
+});
+
+/** A bare user row and an account with `openingMicros`: the ledger needs nothing more. */
+async function newAccount(openingMicros: number): Promise<number> {
+  const id = await insertUser(db.kysely, {
+    uid: String(10_000_000 + nextUserId++),
+    email: null,
+    mobile: null,
+    areaId: null,
+    passwordHash: null,
+    isDemo: true,
+    demoDeviceId: null,
+    inviteCode: null,
+    invitedBy: null,
+    createdAt: 0,
+  });
+  await inTransaction(db, (trx) => openAccount(trx, id, { amountMicros: openingMicros, at: 1 }));
+  return id;
+}
+
+async function expectConserved(userId: number): Promise<void> {
+  const balance = await readBalance(db.kysely, userId);
+  const sums = await sumLedger(db.kysely, userId);
+  expect(balance.balanceMicros).toBe(sums.freeMicros);
+  expect(balance.frozenMicros).toBe(sums.frozenMicros);
+  expect(balance.balanceMicros).toBeGreaterThanOrEqual(0);
+  expect(balance.frozenMicros).toBeGreaterThanOrEqual(0);
+}
+
+describe('postLedgerEntry', () => {
+  it('books a movement and its ledger row together', async () => {
+    const user = await newAccount(1_000_000);
+    const posted = await inTransaction(db, (trx) =>
+      postLedgerEntry(trx, {
+        userId: user,
+        kind: 'margin_freeze',
+        freeDelta: -400_000,
+        frozenDelta: 400_000,
+        memoKey: 'ledger_demo_grant',
+        memoParams: { code: 'EURUSD' },
+        refType: 'order',
+        refId: 7,
+        at: 5,
+      }),
+    );
+    expect(posted).toMatchObject({ balanceMicros: 600_000, frozenMicros: 400_000 });
+    const { rows, total } = await readLedgerPage(db.kysely, user, 1);
+    expect(total).toBe(2);
+    expect(rows[0]).toMatchObject({
+      kind: 'margin_freeze',
+      freeDeltaMicros: -400_000,
+      frozenDeltaMicros: 400_000,
+      balanceAfterMicros: 600_000,
+      frozenAfterMicros: 400_000,
+      memoParams: '{"code":"EURUSD"}',
+      refType: 'order',
+      refId: 7,
+      createdAt: 5,
+    });
+    expect(rows[1]).toMatchObject({ kind: 'opening_grant', freeDeltaMicros: 1_000_000, createdAt: 1 });
+  });
+
+  it('refuses a movement below zero with insufficient_balance and writes nothing', async () => {
+    const user = await newAccount(100);
+    for (const [free, frozen] of [
+      [-101, 0],
+      [0, -1],
+      [-50, -1],
+    ] as const) {
+      const error = await inTransaction(db, (trx) =>
+        postLedgerEntry(trx, {
+          userId: user,
+          kind: 'fee',
+          freeDelta: free,
+          frozenDelta: frozen,
+          memoKey: 'x',
+        }),
+      ).catch((e: unknown) => e);
+      expect(isAppError(error) && error.key).toBe('insufficient_balance');
+      expect(isAppError(error) && error.code).toBe(ERRORS.insufficient_balance.code);
+    }
+    expect(await readBalance(db.kysely, user)).toEqual({ balanceMicros: 100, frozenMicros: 0 });
+    expect((await readLedgerPage(db.kysely, user, 1)).total).toBe(1);
+  });
+
+  it('rolls the posting back with the rest of the transaction', async () => {
+    const user = await newAccount(1000);
+    await expect(
+      inTransaction(db, async (trx) => {
+        await postLedgerEntry(trx, {
+          userId: user,
+          kind: 'fee',
+          freeDelta: -10,
+          frozenDelta: 0,
+          memoKey: 'x',
+        });
+        throw new Error('the order failed later');
+      }),
+    ).rejects.toThrow('the order failed later');
+    expect(await readBalance(db.kysely, user)).toEqual({ balanceMicros: 1000, frozenMicros: 0 });
+    await expectConserved(user);
+  });
+
+  it('refuses amounts that are not whole micro-units, and empty movements', async () => {
+    const user = await newAccount(1000);
+    for (const [free, frozen] of [
+      [0.5, 0],
+      [0, Number.NaN],
+      [2 ** 53, 0],
+      [0, 0],
+    ]) {
+      await expect(
+        inTransaction(db, (trx) =>
+          postLedgerEntry(trx, {
+            userId: user,
+            kind: 'x',
+            freeDelta: free ?? 0,
+            frozenDelta: frozen ?? 0,
+            memoKey: 'x',
+          }),
+        ),
+      ).rejects.toThrow(RangeError);
+    }
+  });
+
+  it('is backed by CHECK constraints in the database itself', async () => {
+    const user = await newAccount(10);
+    await expect(
+      db.kysely.updateTable('accounts').set({ balance_micros: -1 }).where('user_id', '=', user).execute(),
+    ).rejects.toThrow();
+    await expect(
+      sql`update accounts set frozen_micros = -5 where user_id = ${user}`.execute(db.kysely),
+    ).rejects.toThrow();
+  });
+
+  it('property: random postings (some refused) keep the account equal to its ledger and never negative', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const rng = createRng(seed);
+      const opening = Math.floor(rng.next() * 5_000_000);
+      const user = await newAccount(opening);
+      let expectedFree = opening;
+      let expectedFrozen = 0;
+      let refused = 0;
+      for (let i = 0; i < 60; i++) {
+        const roll = rng.next();
+        const amount = Math.floor(rng.next() * 3_000_000) + 1;
+        // Deposits, debits, freezes and releases, sized to overshoot now and then.
+        const [free, frozen] =
+          roll < 0.25
+            ? [amount, 0]
+            : roll < 0.5
+              ? [-amount, 0]
+              : roll < 0.75
+                ? [-amount, amount]
+                : [amount, -amount];
+        try {
+          await inTransaction(db, (trx) =>
+            postLedgerEntry(trx, {
+              userId: user,
+              kind: 'test',
+              freeDelta: free,
+              frozenDelta: frozen,
+              memoKey: 'x',
+            }),
+          );
+          expectedFree += free;
+          expectedFrozen += frozen;
+        } catch (error) {
+          expect(isAppError(error) && error.key).toBe('insufficient_balance');
+          expect(expectedFree + free < 0 || expectedFrozen + frozen < 0).toBe(true);
+          refused++;
+        }
+        await expectConserved(user);
+      }
+      expect(await readBalance(db.kysely, user)).toEqual({
+        balanceMicros: expectedFree,
+        frozenMicros: expectedFrozen,
+      });
+      expect(refused).toBeGreaterThan(0);
+    }
+  }, 30_000);
+
+  it('stays consistent when many postings race (one writer on SQLite, row locks on PostgreSQL)', async () => {
+    const user = await newAccount(1_000_000);
+    // 40 debits of 30,000 against 1,000,000: exactly 33 can succeed, whatever the interleaving.
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () =>
+        inTransaction(db, (trx) =>
+          postLedgerEntry(trx, {
+            userId: user,
+            kind: 'fee',
+            freeDelta: -30_000,
+            frozenDelta: 0,
+            memoKey: 'x',
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(33);
+    expect(await readBalance(db.kysely, user)).toEqual({ balanceMicros: 10_000, frozenMicros: 0 });
+    await expectConserved(user);
+  }, 30_000);
+});

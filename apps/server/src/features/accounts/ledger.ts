@@ -1,0 +1,157 @@
+import { formatMicros } from '@meridian/trading';
+import type { Kysely } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { MessageParams } from '../../i18n/translator.js';
+import {
+  type AccountRow,
+  applyDeltas,
+  countLedger,
+  insertAccount,
+  insertLedgerRow,
+  type LedgerRow,
+  selectAccount,
+  selectLedgerPage,
+} from './accounts.repository.js';
+
+/**
+ * The only code that changes balances. Every change is a guarded UPDATE plus one ledger row in the
+ * caller's transaction, so the sum of a user's ledger always equals their account.
+ */
+
+export interface LedgerPosting {
+  userId: number;
+  /** What happened, for reports and filters: "opening_grant", "margin_freeze", "fee", … */
+  kind: string;
+  /** Change of the free balance, in micro-units of USD (negative = debit). */
+  freeDelta: number;
+  /** Change of the frozen balance, in micro-units of USD. */
+  frozenDelta: number;
+  /** A server locale key; the reader translates it into the caller's language. */
+  memoKey: string;
+  memoParams?: MessageParams;
+  refType?: string;
+  refId?: number;
+  /** Epoch ms of the booking; defaults to now (tests pass their clock). */
+  at?: number;
+}
+
+export interface PostedEntry {
+  ledgerId: number;
+  balanceMicros: number;
+  frozenMicros: number;
+}
+
+export interface Balance {
+  balanceMicros: number;
+  frozenMicros: number;
+}
+
+function assertDelta(value: number, label: string): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${label} must be a safe integer of micro-units`);
+}
+
+/**
+ * Books one movement. Throws AppError('insufficient_balance') when either balance would go below
+ * zero; then nothing was written. Must run inside a transaction (`inTransaction`), which it shares
+ * with the caller's other writes (the order, the withdrawal…) so all of them commit or none.
+ */
+export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<PostedEntry> {
+  assertDelta(posting.freeDelta, 'freeDelta');
+  assertDelta(posting.frozenDelta, 'frozenDelta');
+  if (posting.freeDelta === 0 && posting.frozenDelta === 0) {
+    throw new RangeError('A ledger entry must move some money');
+  }
+  const at = posting.at ?? Date.now();
+  const after = await applyDeltas(trx, posting.userId, posting.freeDelta, posting.frozenDelta, at);
+  if (!after) {
+    if (!(await selectAccount(trx, posting.userId))) {
+      throw new Error(`User ${posting.userId} has no money account`);
+    }
+    throw new AppError('insufficient_balance');
+  }
+  const ledgerId = await insertLedgerRow(trx, {
+    userId: posting.userId,
+    kind: posting.kind,
+    freeDeltaMicros: posting.freeDelta,
+    frozenDeltaMicros: posting.frozenDelta,
+    balanceAfterMicros: after.balanceMicros,
+    frozenAfterMicros: after.frozenMicros,
+    memoKey: posting.memoKey,
+    memoParams: posting.memoParams ? JSON.stringify(posting.memoParams) : null,
+    refType: posting.refType ?? null,
+    refId: posting.refId ?? null,
+    createdAt: at,
+  });
+  return { ledgerId, ...after };
+}
+
+export interface OpeningGrant {
+  /** Micro-units credited to the free balance; 0 opens an empty account with no ledger row. */
+  amountMicros: number;
+  kind?: string;
+  memoKey?: string;
+  at?: number;
+}
+
+export const OPENING_GRANT_KIND = 'opening_grant';
+export const OPENING_GRANT_MEMO = 'ledger_demo_grant';
+
+/** Creates the user's account at zero, then books the opening grant (if any) through the ledger. */
+export async function openAccount(trx: Tx, userId: number, grant: OpeningGrant): Promise<Balance> {
+  const at = grant.at ?? Date.now();
+  await insertAccount(trx, userId, at);
+  if (grant.amountMicros === 0) return { balanceMicros: 0, frozenMicros: 0 };
+  const posted = await postLedgerEntry(trx, {
+    userId,
+    kind: grant.kind ?? OPENING_GRANT_KIND,
+    freeDelta: grant.amountMicros,
+    frozenDelta: 0,
+    memoKey: grant.memoKey ?? OPENING_GRANT_MEMO,
+    at,
+  });
+  return { balanceMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros };
+}
+
+export async function readBalance(db: Kysely<Database> | Tx, userId: number): Promise<Balance> {
+  const account: AccountRow | undefined = await selectAccount(db, userId);
+  if (!account) throw new Error(`User ${userId} has no money account`);
+  return { balanceMicros: account.balanceMicros, frozenMicros: account.frozenMicros };
+}
+
+export const LEDGER_PAGE_SIZE = 20;
+
+export async function readLedgerPage(
+  db: Kysely<Database> | Tx,
+  userId: number,
+  page: number,
+  pageSize: number = LEDGER_PAGE_SIZE,
+): Promise<{ rows: LedgerRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selectLedgerPage(db, userId, pageSize, (page - 1) * pageSize),
+    countLedger(db, userId),
+  ]);
+  return { rows, total };
+}
+
+/** Micro-units as the wire's Money string (6 decimals, exact). */
+export function toMoney(micros: number): string {
+  return formatMicros(micros, 6);
+}
+
+/** Parses stored memo params, tolerating a hand-edited row rather than failing the whole page. */
+export function parseMemoParams(text: string | null): MessageParams | undefined {
+  if (text === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const out: MessageParams = {};
+    for (const [k, v] of Object.entries(parsed)) {
+      if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}

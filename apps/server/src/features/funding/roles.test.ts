@@ -1,0 +1,69 @@
+import { ERRORS } from '@meridian/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../test/harness.js';
+import { protectedRoutes } from '../identity/auth.js';
+import { PROTECTED_ROUTES } from '../identity/protected-routes.js';
+import { demoLogin } from '../identity/testing/client.js';
+import { get, post, startFundingServer } from './testing/harness.js';
+
+/** Every trader route of funding, kyc and uploads: all for real accounts only (spec section 6). */
+const FUNDING_ROUTES = [
+  'POST /api/common/image_upload',
+  'POST /api/user_real/real_name',
+  'GET /api/user_real/center',
+  'GET /api/quickCharge/symbols',
+  'GET /api/quickCharge/info',
+  'GET /api/quickCharge/wire_info',
+  'GET /api/quickCharge/submit',
+  'POST /api/quickCharge/submit',
+  'GET /api/quickCharge/wire_submit',
+  'POST /api/quickCharge/wire_submit',
+  'GET /api/quickCharge/quick_ist',
+  'GET /api/account/draw_symbol_list',
+  'POST /api/account/draw',
+  'GET /api/account/draw_list',
+  'GET /api/wallet/get_draw_method',
+  'POST /api/wallet/bind_draw_method',
+  'POST /api/wallet/del_draw_method',
+];
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startFundingServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const send = (route: string, token: string) => {
+  const [method = '', url = ''] = route.split(' ');
+  return method === 'GET' ? get(t.baseUrl, url, {}, { token }) : post(t.baseUrl, url, {}, { token });
+};
+
+describe('funding routes and roles', () => {
+  it('declares exactly these routes, all real-only', () => {
+    const declared = protectedRoutes(t.server.app)
+      .filter((r) => FUNDING_ROUTES.includes(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(declared.sort()).toEqual(FUNDING_ROUTES.map((r) => `${r} real`).sort());
+  });
+
+  it('lists them in the shared PROTECTED_ROUTES table, as real-only', () => {
+    const table = new Map(PROTECTED_ROUTES.map((r) => [`${r.method} ${r.url}`, r.access]));
+    for (const route of FUNDING_ROUTES) expect(table.get(route), route).toBe('real');
+  });
+
+  it('answers 999 to visitors and only_real_account to demo accounts', async () => {
+    const demo = await demoLogin(t.baseUrl);
+    for (const route of FUNDING_ROUTES) {
+      for (const token of ['', 'A'.repeat(43)]) {
+        const res = await send(route, token);
+        expect(res.body.code, route).toBe(999);
+        expect(res.status).toBe(401);
+      }
+      const res = await send(route, demo.token);
+      expect(res.body.code, route).toBe(ERRORS.only_real_account.code);
+      expect(res.status).toBe(403);
+    }
+  });
+});

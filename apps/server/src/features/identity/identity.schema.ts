@@ -1,0 +1,75 @@
+import type { Generated } from 'kysely';
+
+/** Identity tables (migration 0003). Times are epoch milliseconds. */
+declare module '../../db/schema.js' {
+  interface Database {
+    users: UsersTable;
+    sessions: SessionsTable;
+    verification_codes: VerificationCodesTable;
+    captchas: CaptchasTable;
+    login_throttle: LoginThrottleTable;
+    rate_windows: RateWindowsTable;
+  }
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Public 8-digit account number. */
+  uid: string;
+  /** Lower-cased and trimmed. */
+  email: string | null;
+  /** Digits only, national number; unique together with area_id. */
+  mobile: string | null;
+  area_id: number | null;
+  /** argon2id PHC string; null for demo accounts, which have no password. */
+  password_hash: string | null;
+  is_demo: number;
+  demo_device_id: string | null;
+  credit_score: Generated<number>;
+  invite_code: string | null;
+  invited_by: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  /** "e:<email>" or "m:<calling code><number>". */
+  destination: string;
+  purpose: number;
+  code_hash: string;
+  sent_at: number;
+  expires_at: number;
+  used_at: number | null;
+  attempts: Generated<number>;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: number | null;
+}
+
+export interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}

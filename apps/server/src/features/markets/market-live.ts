@@ -1,0 +1,108 @@
+/**
+ * The live topics of the market: DAY_MARKET (quotes of every instrument) and KLINE.{code} (the
+ * forming candle of every period). Both are conflated: ticks only mark what changed, and once per
+ * flush interval (MARKET_FLUSH_MS, 250 ms by default) one message per topic carries the changes.
+ * The gateway serialises each message once for all its subscribers, so the cost of a flush does
+ * not grow with the number of instruments × clients, and a client gets at most a few updates a
+ * second however fast the feed ticks. A subscriber first gets a snapshot of everything.
+ */
+import { KLINE_TOPIC_PREFIX, TOPIC_DAY_MARKET } from '@meridian/contract';
+import type { LiveGateway } from '../../live/gateway.js';
+import type { TopicRegistry } from '../../live/topics.js';
+import type { Candle, Period } from './candles.js';
+import type { Instrument } from './catalogue.js';
+import type { TimerHandle, Timers } from './clock.js';
+import type { MarketObserver, MarketService } from './market.service.js';
+import { dayMarketEntry, dayMarketMessage, klineMessage } from './payload.js';
+
+interface PendingKline {
+  updated: Partial<Record<Period, Candle>>;
+  timeMs: number;
+}
+
+export class MarketLive implements MarketObserver {
+  private readonly dirty = new Set<Instrument>();
+  private readonly klines = new Map<string, PendingKline>();
+  private timer: TimerHandle | undefined;
+  private running = false;
+
+  constructor(
+    private readonly markets: MarketService,
+    private readonly live: LiveGateway,
+    private readonly timers: Timers,
+    private readonly flushMs: number,
+  ) {}
+
+  register(topics: TopicRegistry): void {
+    topics.register({
+      name: TOPIC_DAY_MARKET,
+      snapshot: () =>
+        dayMarketMessage(this.markets.instruments().map((i) => dayMarketEntry(this.markets.state(i)))),
+    });
+    topics.register({
+      name: KLINE_TOPIC_PREFIX,
+      prefix: true,
+      validate: (code) => this.markets.instrument(code) !== undefined,
+      snapshot: ({ suffix }) =>
+        klineMessage(suffix, this.markets.currentCandles(suffix), this.markets.quote(suffix).time),
+    });
+  }
+
+  candles(instrument: Instrument, updated: Partial<Record<Period, Candle>>, timeMs: number): void {
+    this.dirty.add(instrument);
+    const pending = this.klines.get(instrument.code);
+    if (pending) {
+      Object.assign(pending.updated, updated);
+      pending.timeMs = timeMs;
+    } else {
+      this.klines.set(instrument.code, { updated: { ...updated }, timeMs });
+    }
+  }
+
+  /** A market opened or closed: the next DAY_MARKET carries its new MarketStatus. */
+  status(instrument: Instrument): void {
+    this.dirty.add(instrument);
+  }
+
+  start(): void {
+    this.running = true;
+    this.markets.observe(this);
+    this.arm();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) this.timers.clear(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Publishes what changed since the last flush; nothing when nothing did. */
+  flush(): void {
+    if (this.dirty.size > 0) {
+      const changed = [...this.dirty].sort((a, b) => a.id - b.id);
+      this.dirty.clear();
+      this.live.publish(
+        TOPIC_DAY_MARKET,
+        dayMarketMessage(changed.map((i) => dayMarketEntry(this.markets.state(i)))),
+      );
+    }
+    if (this.klines.size > 0) {
+      for (const [code, pending] of this.klines) {
+        this.live.publish(
+          `${KLINE_TOPIC_PREFIX}${code}`,
+          klineMessage(code, pending.updated, pending.timeMs),
+        );
+      }
+      this.klines.clear();
+    }
+  }
+
+  private arm(): void {
+    if (!this.running) return;
+    this.timer = this.timers.set(() => {
+      this.timer = undefined;
+      this.flush();
+      this.arm();
+    }, this.flushMs);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The in-transaction steps that move money for orders. Each runs inside the caller's transaction
+ * (a write-queue job), changes the order with a status-guarded UPDATE first — so of two racing
+ * closes exactly one passes and the other books nothing — then posts the ledger rows through
+ * postLedgerEntry, the only code that changes balances.
+ */
+import type { CloseReason } from '@meridian/contract';
+import { sql } from 'kysely';
+import type { DialectName, Tx } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { postLedgerEntry, readBalance } from '../accounts/ledger.js';
+import type { Instrument } from '../markets/catalogue.js';
+import {
+  type OrderEvent,
+  type OrderRecord,
+  STATUS_HISTORY,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+} from './model.js';
+import { updateOrderIf } from './orders.repository.js';
+
+export const LEDGER_KINDS = {
+  marginFreeze: 'margin_freeze',
+  fee: 'trade_fee',
+  marginRelease: 'margin_release',
+  pnl: 'realised_pnl',
+  protection: 'balance_protection',
+  demoReset: 'demo_reset',
+} as const;
+
+const REF = 'order';
+
+export interface Booked {
+  order: OrderRecord;
+  event: OrderEvent;
+}
+
+/** PostgreSQL: lock the account row so the balance read here stays true until commit. */
+async function lockAccount(tx: Tx, dialect: DialectName, userId: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`SELECT 1 FROM accounts WHERE user_id = ${userId} FOR UPDATE`.execute(tx);
+  }
+}
+
+/**
+ * Closes a holding order at `closePrice`: frozen −= margin, free += margin + P&L. When the free
+ * balance would end below zero, the house credits the shortfall first (its own ledger row), so the
+ * balance ends at exactly 0. Throws order_not_holding when the order already left status 1.
+ */
+export async function closeHolding(
+  tx: Tx,
+  dialect: DialectName,
+  order: OrderRecord,
+  inst: Instrument,
+  closePrice: string,
+  pnlMicros: number,
+  reason: CloseReason,
+  at: number,
+): Promise<Booked> {
+  const provisional = await updateOrderIf(tx, order.id, STATUS_HOLDING, {
+    status: STATUS_HISTORY,
+    closePrice,
+    pnlMicros,
+    closeReason: reason,
+    closedAt: at,
+  });
+  if (!provisional) throw new AppError('order_not_holding');
+  await lockAccount(tx, dialect, order.userId);
+  const balance = await readBalance(tx, order.userId);
+  const afterRelease = balance.balanceMicros + order.marginMicros;
+  const protection = afterRelease + pnlMicros < 0 ? -(afterRelease + pnlMicros) : 0;
+  const params = { code: inst.showCode, id: order.id };
+  let posted = await postLedgerEntry(tx, {
+    userId: order.userId,
+    kind: LEDGER_KINDS.marginRelease,
+    freeDelta: order.marginMicros,
+    frozenDelta: -order.marginMicros,
+    memoKey: 'ledger_margin_release',
+    memoParams: params,
+    refType: REF,
+    refId: order.id,
+    at,
+  });
+  let closed = provisional;
+  if (protection > 0) {
+    posted = await postLedgerEntry(tx, {
+      userId: order.userId,
+      kind: LEDGER_KINDS.protection,
+      freeDelta: protection,
+      frozenDelta: 0,
+      memoKey: 'ledger_balance_protection',
+      memoParams: params,
+      refType: REF,
+      refId: order.id,
+      at,
+    });
+    closed =
+      (await updateOrderIf(tx, order.id, STATUS_HISTORY, { protectionMicros: protection })) ?? provisional;
+  }
+  if (pnlMicros !== 0) {
+    posted = await postLedgerEntry(tx, {
+      userId: order.userId,
+      kind: LEDGER_KINDS.pnl,
+      freeDelta: pnlMicros,
+      frozenDelta: 0,
+      memoKey: 'ledger_realised_pnl',
+      memoParams: params,
+      refType: REF,
+      refId: order.id,
+      at,
+    });
+  }
+  return {
+    order: closed,
+    event: { order: closed, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
+  };
+}
+
+/** Cancels a pending order and releases its margin. Throws order_not_pending when it already left 0. */
+export async function cancelPending(
+  tx: Tx,
+  order: OrderRecord,
+  inst: Instrument,
+  reason: CloseReason,
+  at: number,
+): Promise<Booked> {
+  const cancelled = await updateOrderIf(tx, order.id, STATUS_PENDING, {
+    status: STATUS_HISTORY,
+    closeReason: reason,
+    closedAt: at,
+  });
+  if (!cancelled) throw new AppError('order_not_pending');
+  const posted = await postLedgerEntry(tx, {
+    userId: order.userId,
+    kind: LEDGER_KINDS.marginRelease,
+    freeDelta: order.marginMicros,
+    frozenDelta: -order.marginMicros,
+    memoKey: 'ledger_margin_release',
+    memoParams: { code: inst.showCode, id: order.id },
+    refType: REF,
+    refId: order.id,
+    at,
+  });
+  return {
+    order: cancelled,
+    event: { order: cancelled, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
+  };
+}
+
+/**
+ * Fills a pending order at `fillPrice` and charges its fee (its margin was frozen at placement).
+ * Throws order_not_pending if it is no longer pending, insufficient_balance if the fee does not fit.
+ */
+export async function fillPending(
+  tx: Tx,
+  order: OrderRecord,
+  inst: Instrument,
+  fillPrice: string,
+  at: number,
+): Promise<Booked> {
+  const filled = await updateOrderIf(tx, order.id, STATUS_PENDING, {
+    status: STATUS_HOLDING,
+    openPrice: fillPrice,
+    filledAt: at,
+  });
+  if (!filled) throw new AppError('order_not_pending');
+  if (order.feeMicros > 0) {
+    const posted = await postLedgerEntry(tx, {
+      userId: order.userId,
+      kind: LEDGER_KINDS.fee,
+      freeDelta: -order.feeMicros,
+      frozenDelta: 0,
+      memoKey: 'ledger_trade_fee',
+      memoParams: { code: inst.showCode, id: order.id },
+      refType: REF,
+      refId: order.id,
+      at,
+    });
+    return {
+      order: filled,
+      event: { order: filled, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
+    };
+  }
+  const balance = await readBalance(tx, order.userId);
+  return {
+    order: filled,
+    event: { order: filled, freeMicros: balance.balanceMicros, frozenMicros: balance.frozenMicros },
+  };
+}

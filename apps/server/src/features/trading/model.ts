@@ -1,0 +1,59 @@
+import type { CloseReason } from '@meridian/contract';
+import type { FillDirection, Side } from '@meridian/trading';
+
+export const STATUS_PENDING = 0;
+export const STATUS_HOLDING = 1;
+export const STATUS_HISTORY = 3;
+export type StatusCode = 0 | 1 | 3;
+
+/** One order as the service and the worker see it (camelCase of the orders row). */
+export interface OrderRecord {
+  id: number;
+  userId: number;
+  instrumentId: number;
+  side: Side;
+  status: StatusCode;
+  lots: string;
+  leverage: number;
+  openPrice: string | null;
+  targetPrice: string | null;
+  fillDirection: FillDirection | null;
+  tp: string | null;
+  sl: string | null;
+  marginMicros: number;
+  feeMicros: number;
+  closePrice: string | null;
+  pnlMicros: number;
+  protectionMicros: number;
+  closeReason: CloseReason | null;
+  version: number;
+  createdAt: number;
+  filledAt: number | null;
+  closedAt: number | null;
+}
+
+/**
+ * Published on the bus after every committed change of an order: the order as it now stands and
+ * the owner's balances after the change. The trigger worker (on the leader) and the FOREX_TRADE
+ * pushes (on every node) keep their copies with it; `version` tells a late event from a fresh one.
+ */
+export interface OrderEvent {
+  order: OrderRecord;
+  freeMicros: number;
+  frozenMicros: number;
+}
+
+export const ORDER_EVENTS_CHANNEL = 'trading.orders';
+
+export function isOrderEvent(value: unknown): value is OrderEvent {
+  const v = value as Partial<OrderEvent> | null;
+  return (
+    typeof v?.freeMicros === 'number' &&
+    typeof v.frozenMicros === 'number' &&
+    typeof v.order === 'object' &&
+    v.order !== null &&
+    typeof v.order.id === 'number' &&
+    typeof v.order.userId === 'number' &&
+    typeof v.order.version === 'number'
+  );
+}

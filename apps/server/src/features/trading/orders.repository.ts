@@ -1,0 +1,224 @@
+import type { CloseReason } from '@meridian/contract';
+import type { FillDirection } from '@meridian/trading';
+import type { Kysely, Selectable } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { OrderRecord, StatusCode } from './model.js';
+import type { OrdersTable } from './trading.schema.js';
+import './trading.schema.js';
+
+type Executor = Kysely<Database> | Tx;
+
+function toRecord(r: Selectable<OrdersTable>): OrderRecord {
+  return {
+    id: Number(r.id),
+    userId: r.user_id,
+    instrumentId: r.instrument_id,
+    side: r.side === 1 ? 'buy' : 'sell',
+    status: r.status as StatusCode,
+    lots: r.lots,
+    leverage: r.leverage,
+    openPrice: r.open_price,
+    targetPrice: r.target_price,
+    fillDirection: r.fill_direction as FillDirection | null,
+    tp: r.tp,
+    sl: r.sl,
+    marginMicros: Number(r.margin_micros),
+    feeMicros: Number(r.fee_micros),
+    closePrice: r.close_price,
+    pnlMicros: Number(r.pnl_micros),
+    protectionMicros: Number(r.protection_micros),
+    closeReason: r.close_reason as CloseReason | null,
+    version: r.version,
+    createdAt: Number(r.created_at),
+    filledAt: r.filled_at === null ? null : Number(r.filled_at),
+    closedAt: r.closed_at === null ? null : Number(r.closed_at),
+  };
+}
+
+export interface NewOrder {
+  userId: number;
+  instrumentId: number;
+  side: 'buy' | 'sell';
+  status: 0 | 1;
+  lots: string;
+  leverage: number;
+  openPrice: string | null;
+  targetPrice: string | null;
+  fillDirection: FillDirection | null;
+  tp: string | null;
+  sl: string | null;
+  marginMicros: number;
+  feeMicros: number;
+  createdAt: number;
+}
+
+export async function insertOrder(db: Executor, o: NewOrder): Promise<OrderRecord> {
+  const row = await db
+    .insertInto('orders')
+    .values({
+      user_id: o.userId,
+      instrument_id: o.instrumentId,
+      side: o.side === 'buy' ? 1 : 2,
+      status: o.status,
+      lots: o.lots,
+      leverage: o.leverage,
+      open_price: o.openPrice,
+      target_price: o.targetPrice,
+      fill_direction: o.fillDirection,
+      tp: o.tp,
+      sl: o.sl,
+      margin_micros: o.marginMicros,
+      fee_micros: o.feeMicros,
+      created_at: o.createdAt,
+      filled_at: o.status === 1 ? o.createdAt : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+/** The order if it belongs to `userId`; another user's order is indistinguishable from none. */
+export async function selectOwnOrder(
+  db: Executor,
+  id: number,
+  userId: number,
+): Promise<OrderRecord | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function selectOrder(db: Executor, id: number): Promise<OrderRecord | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export interface OrderChange {
+  status?: StatusCode;
+  openPrice?: string;
+  tp?: string | null;
+  sl?: string | null;
+  closePrice?: string | null;
+  pnlMicros?: number;
+  protectionMicros?: number;
+  closeReason?: CloseReason;
+  filledAt?: number;
+  closedAt?: number;
+}
+
+/**
+ * Changes the order only while it is still in `fromStatus` (the guard that makes exactly one of two
+ * racing closes win). Returns the order as it now stands, or undefined when the guard refused.
+ */
+export async function updateOrderIf(
+  db: Executor,
+  id: number,
+  fromStatus: StatusCode,
+  change: OrderChange,
+): Promise<OrderRecord | undefined> {
+  const row = await db
+    .updateTable('orders')
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      ...(change.openPrice !== undefined ? { open_price: change.openPrice } : {}),
+      ...(change.tp !== undefined ? { tp: change.tp } : {}),
+      ...(change.sl !== undefined ? { sl: change.sl } : {}),
+      ...(change.closePrice !== undefined ? { close_price: change.closePrice } : {}),
+      ...(change.pnlMicros !== undefined ? { pnl_micros: change.pnlMicros } : {}),
+      ...(change.protectionMicros !== undefined ? { protection_micros: change.protectionMicros } : {}),
+      ...(change.closeReason !== undefined ? { close_reason: change.closeReason } : {}),
+      ...(change.filledAt !== undefined ? { filled_at: change.filledAt } : {}),
+      ...(change.closedAt !== undefined ? { closed_at: change.closedAt } : {}),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', fromStatus)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+/** One page of a user's orders in one status: newest first (history: most recently closed first). */
+export async function selectOrderPage(
+  db: Executor,
+  userId: number,
+  status: StatusCode,
+  limit: number,
+  offset: number,
+): Promise<OrderRecord[]> {
+  let q = db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', status);
+  q = status === 3 ? q.orderBy('closed_at', 'desc').orderBy('id', 'desc') : q.orderBy('id', 'desc');
+  const rows = await q.limit(limit).offset(offset).execute();
+  return rows.map(toRecord);
+}
+
+export async function countOrders(db: Executor, userId: number, status: StatusCode): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Realised P&L of the whole history, micros. */
+export async function sumRealised(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number | string | null>('pnl_micros').as('s'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 3)
+    .executeTakeFirstOrThrow();
+  return Number(row.s ?? 0);
+}
+
+export async function selectUserOrders(
+  db: Executor,
+  userId: number,
+  statuses: StatusCode[],
+): Promise<OrderRecord[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Every order still on the book (pending or holding): the worker's rebuild after a start. */
+export async function selectOpenOrders(db: Executor): Promise<OrderRecord[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', [0, 1])
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function selectBalances(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, { freeMicros: number; frozenMicros: number }>> {
+  const out = new Map<number, { freeMicros: number; frozenMicros: number }>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const chunk = userIds.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['user_id', 'balance_micros', 'frozen_micros'])
+      .where('user_id', 'in', chunk)
+      .execute();
+    for (const r of rows) {
+      out.set(r.user_id, { freeMicros: Number(r.balance_micros), frozenMicros: Number(r.frozen_micros) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+import { floatingPnlMicros, type InstrumentTerms, pnlMicrosAt, type Side } from '@meridian/trading';
+import type { Instrument } from '../markets/catalogue.js';
+import type { MarketQuote, MarketService, TradingSettings } from '../markets/market.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { OrderRecord } from './model.js';
+
+export interface RiskSettings extends TradingSettings {
+  marginCallPct: number;
+  stopOutPct: number;
+  demoStartMicros: number;
+}
+
+/** Settings are read on every order; a short cache keeps them off the hot path, edits apply within it. */
+const SETTINGS_TTL_MS = 1000;
+
+/**
+ * What booking needs from the market: instruments, quotes, USD conversion, the instrument terms
+ * under the current operator settings. One place, so the service and the worker price alike.
+ */
+export class Pricing {
+  private cached: { at: number; value: Promise<RiskSettings> } | undefined;
+  private readonly termsCache = new Map<string, { settings: RiskSettings; terms: InstrumentTerms }>();
+
+  constructor(
+    readonly markets: MarketService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Forgets the cached settings (an operator edit, a test) so the next read sees the table. */
+  refreshSettings(): void {
+    this.cached = undefined;
+  }
+
+  settingsNow(): Promise<RiskSettings> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > SETTINGS_TTL_MS) {
+      const value = this.load();
+      this.cached = { at: now, value };
+      value.catch(() => {
+        if (this.cached?.value === value) this.cached = undefined;
+      });
+    }
+    return this.cached.value;
+  }
+
+  private async load(): Promise<RiskSettings> {
+    const [trading, s] = await Promise.all([
+      this.markets.tradingSettings(),
+      this.settings.get(['margin_call_level', 'stop_out_level', 'demo_start_balance_micros']),
+    ]);
+    return {
+      ...trading,
+      marginCallPct: Number(s.margin_call_level) || 100,
+      stopOutPct: Number(s.stop_out_level) || 50,
+      demoStartMicros: Number.parseInt(s.demo_start_balance_micros, 10) || 0,
+    };
+  }
+
+  async terms(inst: Instrument): Promise<{ settings: RiskSettings; terms: InstrumentTerms }> {
+    const settings = await this.settingsNow();
+    const hit = this.termsCache.get(inst.code);
+    if (hit && hit.settings === settings) return hit;
+    const entry = { settings, terms: await this.markets.terms(inst, settings) };
+    this.termsCache.set(inst.code, entry);
+    return entry;
+  }
+
+  instrument(id: number): Instrument {
+    return this.markets.requireInstrument(id);
+  }
+
+  quote(inst: Instrument): MarketQuote {
+    return this.markets.quote(inst);
+  }
+
+  /** Floating P&L of a holding order at the current quote, micros. */
+  floating(order: OrderRecord, inst: Instrument, quote: MarketQuote = this.quote(inst)): number {
+    if (order.openPrice === null) return 0;
+    return floatingPnlMicros({
+      side: order.side,
+      terms: { contractSize: inst.contractSize },
+      lots: order.lots,
+      openPrice: order.openPrice,
+      quote,
+      quoteToUsd: this.markets.quoteToUsd(inst),
+    });
+  }
+
+  /** Realised P&L of closing `order` at `closePrice`, micros. */
+  pnlAt(order: OrderRecord, inst: Instrument, closePrice: string): number {
+    if (order.openPrice === null) return 0;
+    return pnlMicrosAt({
+      side: order.side,
+      terms: { contractSize: inst.contractSize },
+      lots: order.lots,
+      openPrice: order.openPrice,
+      closePrice,
+      quoteToUsd: this.markets.quoteToUsd(inst),
+    });
+  }
+}
+
+export function closingPriceOf(side: Side, quote: Pick<MarketQuote, 'bid' | 'ask'>): string {
+  return side === 'buy' ? quote.bid : quote.ask;
+}
+
+export function openingPriceOf(side: Side, quote: Pick<MarketQuote, 'bid' | 'ask'>): string {
+  return side === 'buy' ? quote.ask : quote.bid;
+}

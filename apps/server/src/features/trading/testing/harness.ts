@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { startTestServer, type TestServer, type TestStorage } from '../../../test/harness.js';
+import { demoLogin, get, type Reply } from '../../identity/testing/client.js';
+import { VirtualTime } from '../../markets/clock.js';
+import { ScriptedFeed } from '../../markets/scripted-feed.js';
+import type { TradingEngine } from '../trading.feature.js';
+
+/** A Tuesday mid-morning in London: every forex market is open. */
+export const TUESDAY = Date.parse('2026-01-13T10:00:00Z');
+export const START_MICROS = 100_000_000_000;
+
+export interface TradingServer {
+  t: TestServer;
+  time: VirtualTime;
+  feed: ScriptedFeed;
+  engine: TradingEngine;
+  /** Pushes an exact quote through the market service (and so to the trigger worker). */
+  tick(code: string, bid: string, ask: string): void;
+  /** Waits until every queued write, trigger job and bus event has been handled. */
+  settle(): Promise<void>;
+  /** A fresh demo account (100,000 USD); returns its token and user id. */
+  demo(): Promise<{ token: string; userId: number }>;
+  api(path: string, query: Record<string, string | number>, token: string): Promise<Reply>;
+  /** Sets an operator setting and makes trading read it at once. */
+  setSetting(key: string, value: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTradingServer(storage?: TestStorage, startMs = TUESDAY): Promise<TradingServer> {
+  const time = new VirtualTime(startMs);
+  const feed = new ScriptedFeed();
+  const t = await startTestServer({
+    overrides: { markets: { clock: time, timers: time, feed } },
+    ...(storage ? { storage } : {}),
+  });
+  const engine = t.server.ctx.services.trading;
+  if (!engine) throw new Error('the trading feature is not registered');
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await engine.queue.drain();
+      await engine.worker.idle();
+    }
+  };
+  return {
+    t,
+    time,
+    feed,
+    engine,
+    tick(code, bid, ask) {
+      if (!feed.push({ code, bid, ask, timeMs: time.now() })) throw new Error('the scripted feed is stopped');
+    },
+    settle,
+    async demo() {
+      const r = await demoLogin(t.baseUrl);
+      return { token: r.token, userId: r.user.id };
+    },
+    api: (path, query, token) => get(t.baseUrl, path, query, { token }),
+    async setSetting(key, value) {
+      await t.server.ctx.db.kysely.updateTable('settings').set({ value }).where('key', '=', key).execute();
+      engine.pricing.refreshSettings();
+    },
+    close: () => t.close(),
+  };
+}
+
+export interface AccountCheck {
+  freeMicros: number;
+  frozenMicros: number;
+  ledgerFree: number;
+  ledgerFrozen: number;
+  fees: number;
+  realised: number;
+  protection: number;
+  grants: number;
+}
+
+/** Reads one account against its ledger and its orders, for the conservation checks. */
+export async function accountCheck(s: TradingServer, userId: number): Promise<AccountCheck> {
+  const db = s.t.server.ctx.db.kysely;
+  const acc = await db
+    .selectFrom('accounts')
+    .select(['balance_micros', 'frozen_micros'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const sums = await sql<{ kind: string; free: number | string; frozen: number | string }>`
+    SELECT kind, SUM(free_delta_micros) AS free, SUM(frozen_delta_micros) AS frozen
+    FROM ledger WHERE user_id = ${userId} GROUP BY kind`.execute(db);
+  const byKind = new Map(sums.rows.map((r) => [r.kind, { free: Number(r.free), frozen: Number(r.frozen) }]));
+  const total = (f: 'free' | 'frozen') => [...byKind.values()].reduce((n, v) => n + v[f], 0);
+  const orders = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('pnl_micros').as('pnl'),
+      eb.fn.sum<number | string | null>('protection_micros').as('prot'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', '=', 3)
+    .executeTakeFirstOrThrow();
+  return {
+    freeMicros: Number(acc.balance_micros),
+    frozenMicros: Number(acc.frozen_micros),
+    ledgerFree: total('free'),
+    ledgerFrozen: total('frozen'),
+    fees: 0 - (byKind.get('trade_fee')?.free ?? 0),
+    realised: Number(orders.pnl ?? 0),
+    protection: Number(orders.prot ?? 0),
+    grants: (byKind.get('opening_grant')?.free ?? 0) + (byKind.get('demo_reset')?.free ?? 0),
+  };
+}

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { Feature, FeatureContext } from '../../app-context.js';
+import { AdvisoryLockLeader, AlwaysLeader, type LeaderElection } from '../../cluster/leader.js';
+import { Pricing } from './pricing.js';
+import { registerTradingRoutes } from './trading.routes.js';
+import { TradingService } from './trading.service.js';
+import { TradingLive } from './trading-live.js';
+import { TriggerWorker } from './trigger-worker.js';
+import { createWriteQueue, type WriteQueue } from './write-queue.js';
+
+declare module '../../app-context.js' {
+  interface Services {
+    /** Set by the trading feature's register (absent in apps built without it). */
+    trading?: TradingEngine;
+  }
+}
+
+/** What other features and tests see of trading (`ctx.services.trading`). */
+export interface TradingEngine {
+  service: TradingService;
+  worker: TriggerWorker;
+  queue: WriteQueue;
+  pricing: Pricing;
+  /** True while this node runs the trigger worker. */
+  readonly leading: boolean;
+}
+
+/**
+ * Scale-out (PostgreSQL + Redis): the nodes of one deployment share DATABASE_URL and REDIS_PREFIX,
+ * so both name the lock; test servers, each on its own schema and prefix, never compete.
+ */
+function leaderFor(ctx: FeatureContext): LeaderElection {
+  const { config } = ctx;
+  if (ctx.db.dialect !== 'postgres' || !config.databaseUrl || !config.redisUrl) return new AlwaysLeader();
+  const digest = createHash('sha256')
+    .update(`trading-worker|${config.databaseUrl}|${config.redisPrefix ?? ''}`)
+    .digest();
+  return new AdvisoryLockLeader({
+    connectionString: config.databaseUrl,
+    lockKey: digest.readInt32BE(0),
+    log: ctx.log,
+  });
+}
+
+class Engine implements TradingEngine {
+  leading = false;
+
+  constructor(
+    readonly service: TradingService,
+    readonly worker: TriggerWorker,
+    readonly queue: WriteQueue,
+    readonly live: TradingLive,
+    readonly pricing: Pricing,
+  ) {}
+}
+
+/** Engines by app: FEATURES is one module-level list shared by every app a process builds. */
+const engines = new WeakMap<FeatureContext['app'], Engine>();
+
+export function createTradingFeature(): Feature {
+  return {
+    name: 'trading',
+    register: (ctx) => {
+      const pricing = new Pricing(ctx.services.markets, ctx.services.settings);
+      const queue = createWriteQueue(ctx.db);
+      const service = new TradingService({
+        db: ctx.db,
+        pricing,
+        queue,
+        bus: ctx.bus,
+        live: ctx.live,
+        log: ctx.log,
+        now: () => Math.floor(ctx.services.markets.clock.now()),
+      });
+      const worker = new TriggerWorker({ db: ctx.db, bus: ctx.bus, pricing, service, log: ctx.log });
+      const live = new TradingLive({
+        db: ctx.db,
+        bus: ctx.bus,
+        live: ctx.live,
+        pricing,
+        service,
+        log: ctx.log,
+      });
+      live.register(ctx.topics);
+      const engine = new Engine(service, worker, queue, live, pricing);
+      engines.set(ctx.app, engine);
+      ctx.services.trading = engine;
+      registerTradingRoutes(ctx, service);
+    },
+    start: async (ctx) => {
+      const e = engines.get(ctx.app);
+      if (!e) throw new Error('trading.start before register');
+      e.live.start();
+      const election = leaderFor(ctx);
+      // Worker starts and stops are chained so a flapping leadership never runs two at once.
+      let chain: Promise<void> = Promise.resolve();
+      const off = election.onChange((leader) => {
+        e.leading = leader;
+        chain = chain
+          .then(() => (leader ? e.worker.start() : e.worker.stop()))
+          .catch((err: unknown) => ctx.log.error({ err }, 'trigger worker start/stop failed'));
+      });
+      await election.start();
+      await chain;
+      return async () => {
+        off();
+        await election.stop();
+        await chain;
+        await e.worker.stop();
+        await e.queue.drain();
+        e.live.stop();
+      };
+    },
+  };
+}

@@ -1,0 +1,423 @@
+import type { SetStopPriceQuery as StopSchema, SubmitOrderQuery as SubmitSchema } from '@meridian/contract';
+import {
+  type ForexDetail,
+  MY_DEAL_PAGE_SIZE,
+  type MyDealResponse,
+  type Order,
+  type ResetDemoResponse,
+  type SetStopPriceQuery,
+  type SubmitOrderQuery,
+  TOPIC_FOREX_CLOSED,
+} from '@meridian/contract';
+import { openCost, pendingFillDirection, validateProtection } from '@meridian/trading';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { EventBus } from '../../live/event-bus.js';
+import type { LiveGateway } from '../../live/gateway.js';
+import { postLedgerEntry, readBalance } from '../accounts/ledger.js';
+import type { AuthUser } from '../identity/sessions.js';
+import type { Instrument } from '../markets/catalogue.js';
+import { cancelPending, closeHolding, fillPending, LEDGER_KINDS } from './booking.js';
+import {
+  ORDER_EVENTS_CHANNEL,
+  type OrderEvent,
+  type OrderRecord,
+  STATUS_HISTORY,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+  type StatusCode,
+} from './model.js';
+import {
+  countOrders,
+  insertOrder,
+  selectOrder,
+  selectOrderPage,
+  selectOwnOrder,
+  selectUserOrders,
+  sumRealised,
+  updateOrderIf,
+} from './orders.repository.js';
+import { money, presentFigures, presentOrder } from './present.js';
+import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
+import { checkLeverage, checkLots, parseUserPrice } from './validation.js';
+import type { AfterCommit, WriteQueue } from './write-queue.js';
+
+type Submit = z.output<typeof SubmitSchema>;
+type SetStops = z.output<typeof StopSchema>;
+
+export type { SetStopPriceQuery, SubmitOrderQuery };
+
+export interface TradingDeps {
+  db: Db;
+  pricing: Pricing;
+  queue: WriteQueue;
+  bus: EventBus;
+  live: LiveGateway;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
+
+/**
+ * The order engine: every user call and every trigger of the worker comes through here. Each
+ * change is one write-queue job (one transaction, or one savepoint of a group commit) and, once
+ * committed, one OrderEvent on the bus for the worker and the live pushes.
+ */
+export class TradingService {
+  constructor(private readonly d: TradingDeps) {}
+
+  // ---- user calls ----------------------------------------------------------------------------
+
+  async submit(user: AuthUser, q: Submit): Promise<Order> {
+    const { pricing } = this.d;
+    const inst = pricing.markets.instrument(q.forex_id);
+    if (!inst) throw new AppError('unknown_instrument');
+    const { settings, terms } = await pricing.terms(inst);
+    checkLeverage(q.multiple, terms);
+    const lots = checkLots(q.cont, terms);
+    const side = q.type === 1 ? 'buy' : 'sell';
+    const pending = q.status === 0;
+    let target: string | null = null;
+    if (pending) {
+      target = parseUserPrice(q.target_price, inst.pricePrecision);
+      if (target === null) throw new AppError('target_price_required');
+    }
+    const tpText = parseUserPrice(q.target_profit_price, inst.pricePrecision);
+    const slText = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
+    if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
+    const quote = pricing.quote(inst);
+    const reference = target ? { bid: target, ask: target } : quote;
+    const protection = validateProtection({ side, quote: reference, takeProfit: tpText, stopLoss: slText });
+    if (!protection.ok) throw new AppError(protection.error, protection.params);
+    const price = target ?? openingPriceOf(side, quote);
+    const cost = openCost({
+      terms,
+      lots,
+      price,
+      leverage: q.multiple,
+      quoteToUsd: pricing.markets.quoteToUsd(inst),
+      tradeFeeType: settings.tradeFeeType,
+    });
+    const at = this.d.now();
+    const order = await this.d.queue.run(async (tx, afterCommit) => {
+      const created = await insertOrder(tx, {
+        userId: user.userId,
+        instrumentId: inst.id,
+        side,
+        status: pending ? 0 : 1,
+        lots,
+        leverage: q.multiple,
+        openPrice: pending ? null : price,
+        targetPrice: target,
+        fillDirection: target ? pendingFillDirection(side, quote, target) : null,
+        tp: tpText,
+        sl: slText,
+        marginMicros: cost.marginMicros,
+        feeMicros: cost.feeMicros,
+        createdAt: at,
+      });
+      const params = { code: inst.showCode, lots, id: created.id };
+      let posted = await postLedgerEntry(tx, {
+        userId: user.userId,
+        kind: LEDGER_KINDS.marginFreeze,
+        freeDelta: -cost.marginMicros,
+        frozenDelta: cost.marginMicros,
+        memoKey: 'ledger_margin_freeze',
+        memoParams: params,
+        refType: 'order',
+        refId: created.id,
+        at,
+      });
+      if (!pending && cost.feeMicros > 0) {
+        posted = await postLedgerEntry(tx, {
+          userId: user.userId,
+          kind: LEDGER_KINDS.fee,
+          freeDelta: -cost.feeMicros,
+          frozenDelta: 0,
+          memoKey: 'ledger_trade_fee',
+          memoParams: params,
+          refType: 'order',
+          refId: created.id,
+          at,
+        });
+      }
+      this.emit(afterCommit, {
+        order: created,
+        freeMicros: posted.balanceMicros,
+        frozenMicros: posted.frozenMicros,
+      });
+      return created;
+    });
+    return presentOrder(order, inst, pricing);
+  }
+
+  async close(user: AuthUser, id: number): Promise<Order> {
+    const { pricing } = this.d;
+    const order = await this.d.queue.run(async (tx, afterCommit) => {
+      const current = await selectOwnOrder(tx, id, user.userId);
+      if (!current) throw new AppError('order_not_found');
+      if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
+      const inst = pricing.instrument(current.instrumentId);
+      if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
+      const price = closingPriceOf(current.side, pricing.quote(inst));
+      const booked = await closeHolding(
+        tx,
+        this.d.db.dialect,
+        current,
+        inst,
+        price,
+        pricing.pnlAt(current, inst, price),
+        'manual',
+        this.d.now(),
+      );
+      this.emit(afterCommit, booked.event);
+      return booked.order;
+    });
+    return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
+  }
+
+  async cancel(user: AuthUser, id: number): Promise<Order> {
+    const { pricing } = this.d;
+    const order = await this.d.queue.run(async (tx, afterCommit) => {
+      const current = await selectOwnOrder(tx, id, user.userId);
+      if (!current) throw new AppError('order_not_found');
+      if (current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
+      const booked = await cancelPending(
+        tx,
+        current,
+        pricing.instrument(current.instrumentId),
+        'cancelled',
+        this.d.now(),
+      );
+      this.emit(afterCommit, booked.event);
+      return booked.order;
+    });
+    return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
+  }
+
+  async setStops(user: AuthUser, q: SetStops): Promise<Order> {
+    const { pricing } = this.d;
+    const order = await this.d.queue.run(async (tx, afterCommit) => {
+      const current = await selectOwnOrder(tx, q.id, user.userId);
+      if (!current) throw new AppError('order_not_found');
+      if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
+      const inst = pricing.instrument(current.instrumentId);
+      const tp = parseUserPrice(q.target_profit_price, inst.pricePrecision);
+      const sl = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
+      const check = validateProtection({
+        side: current.side,
+        quote: pricing.quote(inst),
+        takeProfit: tp,
+        stopLoss: sl,
+      });
+      if (!check.ok) throw new AppError(check.error, check.params);
+      const updated = await updateOrderIf(tx, current.id, STATUS_HOLDING, { tp, sl });
+      if (!updated) throw new AppError('order_not_holding');
+      const balance = await readBalance(tx, user.userId);
+      this.emit(afterCommit, {
+        order: updated,
+        freeMicros: balance.balanceMicros,
+        frozenMicros: balance.frozenMicros,
+      });
+      return updated;
+    });
+    return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
+  }
+
+  async myDeal(user: AuthUser, status: StatusCode, page: number): Promise<MyDealResponse> {
+    const { db, pricing } = this.d;
+    const [rows, total, holdings, balance, realised] = await Promise.all([
+      selectOrderPage(db.kysely, user.userId, status, MY_DEAL_PAGE_SIZE, (page - 1) * MY_DEAL_PAGE_SIZE),
+      countOrders(db.kysely, user.userId, status),
+      selectUserOrders(db.kysely, user.userId, [STATUS_HOLDING]),
+      readBalance(db.kysely, user.userId),
+      status === STATUS_HISTORY ? sumRealised(db.kysely, user.userId) : Promise.resolve(0),
+    ]);
+    const figures = this.figures(holdings, balance.balanceMicros, balance.frozenMicros);
+    const allFactProfits =
+      status === STATUS_HISTORY ? realised : status === STATUS_HOLDING ? figures.profitMicros : 0;
+    return {
+      ...presentFigures(figures),
+      data: rows.map((o) => presentOrder(o, pricing.instrument(o.instrumentId), pricing)),
+      total,
+      page,
+      all_fact_profits: money(allFactProfits),
+    };
+  }
+
+  async detail(user: AuthUser): Promise<ForexDetail> {
+    const { db } = this.d;
+    const [holdings, balance] = await Promise.all([
+      selectUserOrders(db.kysely, user.userId, [STATUS_HOLDING]),
+      readBalance(db.kysely, user.userId),
+    ]);
+    return presentFigures(this.figures(holdings, balance.balanceMicros, balance.frozenMicros));
+  }
+
+  /**
+   * Demo reset, one transaction: cancels every pending order, closes every holding at the current
+   * price (booking its P&L, with the balance protection if needed), then books the difference back
+   * to the starting balance. The ledger shows each step.
+   */
+  async resetDemo(user: AuthUser): Promise<ResetDemoResponse> {
+    if (!user.isDemo) throw new AppError('demo_only');
+    const { pricing } = this.d;
+    const { demoStartMicros } = await pricing.settingsNow();
+    return this.d.queue.run(async (tx, afterCommit) => {
+      const at = this.d.now();
+      const open = await selectUserOrders(tx, user.userId, [STATUS_PENDING, STATUS_HOLDING]);
+      for (const order of open) {
+        const inst = pricing.instrument(order.instrumentId);
+        const booked =
+          order.status === STATUS_PENDING
+            ? await cancelPending(tx, order, inst, 'reset', at)
+            : await (async () => {
+                const price = closingPriceOf(order.side, pricing.quote(inst));
+                return closeHolding(
+                  tx,
+                  this.d.db.dialect,
+                  order,
+                  inst,
+                  price,
+                  pricing.pnlAt(order, inst, price),
+                  'reset',
+                  at,
+                );
+              })();
+        this.emit(afterCommit, booked.event);
+      }
+      const balance = await readBalance(tx, user.userId);
+      const delta = demoStartMicros - balance.balanceMicros;
+      if (delta === 0)
+        return { balance: money(balance.balanceMicros), lock_balance: money(balance.frozenMicros) };
+      const posted = await postLedgerEntry(tx, {
+        userId: user.userId,
+        kind: LEDGER_KINDS.demoReset,
+        freeDelta: delta,
+        frozenDelta: 0,
+        memoKey: 'ledger_demo_reset',
+        at,
+      });
+      return { balance: money(posted.balanceMicros), lock_balance: money(posted.frozenMicros) };
+    });
+  }
+
+  // ---- the worker's calls -----------------------------------------------------------------
+
+  /**
+   * Closes a holding order for TP, SL or stop-out at the triggering tick's executable price, through
+   * the same guarded path as a user close. Returns false when the order was no longer holding.
+   */
+  async closeByServer(orderId: number, price: string, reason: CloseReasonByServer): Promise<boolean> {
+    const { pricing } = this.d;
+    try {
+      await this.d.queue.run(async (tx, afterCommit) => {
+        const current = await selectOrder(tx, orderId);
+        if (!current || current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
+        const inst = pricing.instrument(current.instrumentId);
+        const booked = await closeHolding(
+          tx,
+          this.d.db.dialect,
+          current,
+          inst,
+          price,
+          pricing.pnlAt(current, inst, price),
+          reason,
+          this.d.now(),
+        );
+        this.emit(afterCommit, booked.event);
+        afterCommit(() => this.pushClosed(booked.order, reason));
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'order_not_holding') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Fills a pending order at `price`. When the free balance cannot pay the fee, the order is
+   * cancelled instead (margin released) and the user told with FOREX_CLOSED.
+   */
+  async fillByServer(orderId: number, price: string): Promise<'filled' | 'cancelled' | 'gone'> {
+    const { pricing } = this.d;
+    try {
+      await this.d.queue.run(async (tx, afterCommit) => {
+        const current = await selectOrder(tx, orderId);
+        if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
+        const booked = await fillPending(
+          tx,
+          current,
+          pricing.instrument(current.instrumentId),
+          price,
+          this.d.now(),
+        );
+        this.emit(afterCommit, booked.event);
+      });
+      return 'filled';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.key === 'order_not_pending') return 'gone';
+      if (error.key !== 'insufficient_balance') throw error;
+    }
+    try {
+      await this.d.queue.run(async (tx, afterCommit) => {
+        const current = await selectOrder(tx, orderId);
+        if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
+        const booked = await cancelPending(
+          tx,
+          current,
+          pricing.instrument(current.instrumentId),
+          'cancelled',
+          this.d.now(),
+        );
+        this.emit(afterCommit, booked.event);
+        afterCommit(() => this.pushClosed(booked.order, 'cancelled'));
+      });
+      return 'cancelled';
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'order_not_pending') return 'gone';
+      throw error;
+    }
+  }
+
+  /** Margin and floating P&L of the holding orders at current quotes. */
+  figures(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number) {
+    const { pricing } = this.d;
+    let marginMicros = 0;
+    let profitMicros = 0;
+    for (const o of holdings) {
+      marginMicros += o.marginMicros;
+      profitMicros += pricing.floating(o, pricing.instrument(o.instrumentId));
+    }
+    return { freeMicros, frozenMicros, marginMicros, profitMicros };
+  }
+
+  instrumentOf(order: OrderRecord): Instrument {
+    return this.d.pricing.instrument(order.instrumentId);
+  }
+
+  private emit(afterCommit: AfterCommit, event: OrderEvent): void {
+    afterCommit(() => this.d.bus.publish(ORDER_EVENTS_CHANNEL, event));
+  }
+
+  private pushClosed(order: OrderRecord, reason: 'tp' | 'sl' | 'stop_out' | 'cancelled'): void {
+    this.d.live.sendToUser(
+      order.userId,
+      {
+        type: TOPIC_FOREX_CLOSED,
+        code: 1,
+        data: {
+          Id: order.id,
+          reason,
+          FactProfits: money(order.pnlMicros),
+          Price: order.closePrice ?? order.targetPrice ?? '0',
+        },
+      },
+      TOPIC_FOREX_CLOSED,
+    );
+  }
+}

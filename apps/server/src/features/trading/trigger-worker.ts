@@ -1,0 +1,419 @@
+import { isStopOut, stopOutPlan } from '@meridian/trading';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { EventBus } from '../../live/event-bus.js';
+import type { Instrument } from '../markets/catalogue.js';
+import type { MarketTick } from '../markets/market.service.js';
+import { parsePrice } from '../markets/price.js';
+import { isOrderEvent, ORDER_EVENTS_CHANNEL, type OrderEvent, type OrderRecord } from './model.js';
+import { selectBalances, selectOpenOrders, selectOrder, selectUserOrders } from './orders.repository.js';
+import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
+import { deriveLevels, type RiskGroup, type RiskMarket } from './risk-levels.js';
+import type { TradingService } from './trading.service.js';
+import { type Fire, type IndexedOrder, TriggerBook, type UserLevel } from './trigger-book.js';
+
+interface UserBook {
+  balanceMicros: number;
+  holdings: Set<number>;
+  pending: Set<number>;
+  levels: readonly UserLevel[];
+  /** Holdings aggregated by instrument and side, so re-deriving levels costs O(groups). */
+  groups: Map<number, RiskGroup>;
+  marginMicros: number;
+}
+
+/** Balances can change outside trading (deposits, withdrawals): re-read them this often. */
+const RESYNC_MS = 5000;
+/** A stop-out closes one position at a time; this bounds one check (a user has few positions). */
+const MAX_STOP_OUT_STEPS = 200;
+
+/**
+ * The trigger and stop-out worker: a singleton (the leader runs it). It keeps every open order in a
+ * TriggerBook indexed by price, learns of changes from the order events on the bus, and on every
+ * tick executes what fired through the same guarded paths as the users' own calls.
+ */
+export class TriggerWorker {
+  private readonly book = new TriggerBook();
+  private readonly records = new Map<number, OrderRecord>();
+  private readonly users = new Map<number, UserBook>();
+  private readonly jobs = new Set<Promise<unknown>>();
+  private unsubscribe: Array<() => void> = [];
+  private resync: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly fires: Fire[] = [];
+  private readonly checking = new Set<number>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      bus: EventBus;
+      pricing: Pricing;
+      service: TradingService;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  get openOrders(): number {
+    return this.book.orderCount;
+  }
+
+  /** Rebuilds from the database, then checks everything against the current quotes at once. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const { bus, pricing, db } = this.deps;
+    // Listen first, so an order placed during the rebuild is not lost (versions sort out duplicates).
+    this.unsubscribe = [
+      bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
+        if (isOrderEvent(payload)) this.apply(payload);
+      }),
+      pricing.markets.onTick((tick) => this.onTick(tick)),
+    ];
+    const open = await selectOpenOrders(db.kysely);
+    const balances = await selectBalances(db.kysely, [...new Set(open.map((o) => o.userId))]);
+    for (const o of open) this.track(o);
+    for (const [userId, b] of balances) this.userBook(userId).balanceMicros = b.freeMicros + b.frozenMicros;
+    for (const userId of this.users.keys()) this.relevel(userId);
+    // Anything that should have fired while the server was down fires now.
+    for (const inst of pricing.markets.instruments()) {
+      if (pricing.markets.isOpen(inst)) {
+        const q = pricing.quote(inst);
+        this.onTick({ instrument: inst, bid: q.bid, ask: q.ask, timeMs: q.time });
+      }
+    }
+    this.resync = setInterval(() => {
+      this.spawn(this.resyncBalances());
+    }, RESYNC_MS);
+    this.resync.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    if (this.resync) clearInterval(this.resync);
+    await Promise.allSettled([...this.jobs]);
+    this.book.clear();
+    this.records.clear();
+    this.users.clear();
+  }
+
+  /** Resolves when every job started so far (closes, fills, stop-out checks) has finished. */
+  async idle(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs]);
+  }
+
+  // ---- state ---------------------------------------------------------------------------------
+
+  private apply(event: OrderEvent): void {
+    if (!this.running) return;
+    const o = event.order;
+    const known = this.records.get(o.id);
+    if (known && known.version >= o.version) return;
+    this.userBook(o.userId).balanceMicros = event.freeMicros + event.frozenMicros;
+    if (o.status === 3) this.untrack(o);
+    else this.track(o);
+    this.relevel(o.userId);
+  }
+
+  /** Adds (+1) or removes (−1) a holding's contribution to its user's aggregates. */
+  private aggregate(o: OrderRecord, sign: 1 | -1): void {
+    if (o.status !== 1 || o.openPrice === null) return;
+    const inst = this.deps.pricing.markets.instrument(o.instrumentId);
+    if (!inst) return;
+    const user = this.userBook(o.userId);
+    const key = o.instrumentId * 2 + (o.side === 'buy' ? 0 : 1);
+    let g = user.groups.get(key);
+    if (!g) {
+      g = { instrumentId: o.instrumentId, side: o.side, units: 0, unitsTimesOpen: 0 };
+      user.groups.set(key, g);
+    }
+    const units = Number(o.lots) * inst.contractSize;
+    g.units += sign * units;
+    g.unitsTimesOpen += sign * units * Number(o.openPrice);
+    user.marginMicros += sign * o.marginMicros;
+    if (g.units <= 1e-9) user.groups.delete(key);
+  }
+
+  private track(o: OrderRecord): void {
+    const inst = this.deps.pricing.markets.instrument(o.instrumentId);
+    if (!inst) return;
+    const old = this.records.get(o.id);
+    if (old) this.aggregate(old, -1);
+    this.records.set(o.id, o);
+    this.aggregate(o, 1);
+    const user = this.userBook(o.userId);
+    if (o.status === 1) {
+      user.pending.delete(o.id);
+      user.holdings.add(o.id);
+    } else {
+      user.pending.add(o.id);
+    }
+    this.book.upsert(toIndexed(o, inst));
+  }
+
+  private untrack(o: OrderRecord): void {
+    const old = this.records.get(o.id);
+    if (old) this.aggregate(old, -1);
+    this.records.delete(o.id);
+    this.book.remove(o.id);
+    const user = this.users.get(o.userId);
+    user?.holdings.delete(o.id);
+    user?.pending.delete(o.id);
+  }
+
+  private userBook(userId: number): UserBook {
+    let u = this.users.get(userId);
+    if (!u) {
+      u = {
+        balanceMicros: 0,
+        holdings: new Set(),
+        pending: new Set(),
+        levels: [],
+        groups: new Map(),
+        marginMicros: 0,
+      };
+      this.users.set(userId, u);
+    }
+    return u;
+  }
+
+  /** Re-derives a user's stop-out levels from current prices; schedules a check if already at risk. */
+  private relevel(userId: number, fromCheck = false): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    if (user.holdings.size === 0) {
+      user.levels = [];
+      this.book.clearUser(userId);
+      return;
+    }
+    const markets = new Map<number, RiskMarket>();
+    const market = (id: number): RiskMarket => {
+      let m = markets.get(id);
+      if (!m) {
+        m = this.riskMarket(id);
+        markets.set(id, m);
+      }
+      return m;
+    };
+    const derived = deriveLevels(
+      {
+        balanceMicros: user.balanceMicros,
+        marginMicros: user.marginMicros,
+        positions: user.holdings.size,
+        groups: user.groups.values(),
+      },
+      market,
+      this.settingsCache.stopOutPct,
+    );
+    if (derived.atRisk && fromCheck) {
+      // The float estimate sees no slack but the exact check found the user safe: they sit on the
+      // edge, so re-check on the next adverse tick of any of their instruments.
+      user.levels = [...user.groups.values()].map((g) => {
+        const m = market(g.instrumentId);
+        const scale = 10 ** m.precision;
+        return g.side === 'buy'
+          ? { instrumentId: g.instrumentId, index: 'riskLong' as const, key: Math.round(m.bid * scale) }
+          : { instrumentId: g.instrumentId, index: 'riskShort' as const, key: Math.round(m.ask * scale) };
+      });
+      this.book.setUserLevels(userId, user.levels);
+      return;
+    }
+    user.levels = derived.levels;
+    this.book.setUserLevels(userId, derived.levels);
+    if (derived.atRisk) this.spawn(this.checkRisk(userId));
+  }
+
+  /** Refreshed from the settings at each resync; the default until the first. */
+  private settingsCache = { stopOutPct: 50 };
+
+  private riskMarket(instrumentId: number): RiskMarket {
+    const markets = this.deps.pricing.markets;
+    const inst = markets.requireInstrument(instrumentId);
+    const q = markets.quote(inst);
+    let conversion: RiskMarket['conversion'] = null;
+    const ccy = inst.quoteCurrency;
+    if (ccy !== 'USD') {
+      const pair = markets.instrument(`${ccy}USD`) ?? markets.instrument(`USD${ccy}`);
+      if (pair) {
+        const pq = markets.quote(pair);
+        conversion = {
+          instrumentId: pair.id,
+          precision: pair.pricePrecision,
+          mid: (Number(pq.bid) + Number(pq.ask)) / 2,
+        };
+      }
+    }
+    return {
+      bid: Number(q.bid),
+      ask: Number(q.ask),
+      precision: inst.pricePrecision,
+      rate: markets.quoteToUsd(inst).toNumber(),
+      conversion,
+    };
+  }
+
+  // ---- the tick path -----------------------------------------------------------------------
+
+  private onTick(tick: MarketTick): void {
+    if (!this.running) return;
+    const inst = tick.instrument;
+    const p = inst.pricePrecision;
+    const fires = this.fires;
+    fires.length = 0;
+    this.book.onTick(inst.id, parsePrice(tick.bid, p), parsePrice(tick.ask, p), fires);
+    if (fires.length === 0) return;
+    const quote = { bid: tick.bid, ask: tick.ask };
+    for (const f of fires) {
+      if (f.kind === 'risk') {
+        this.spawn(this.checkRisk(f.ref));
+      } else if (f.kind === 'band') {
+        this.relevel(f.ref);
+      } else {
+        const o = this.records.get(f.ref);
+        if (!o) continue;
+        if (f.kind === 'fill') this.spawn(this.fill(o, openingPriceOf(o.side, quote)));
+        else this.spawn(this.close(o, closingPriceOf(o.side, quote), f.kind));
+      }
+    }
+  }
+
+  private async close(o: OrderRecord, price: string, reason: 'tp' | 'sl'): Promise<void> {
+    try {
+      await this.deps.service.closeByServer(o.id, price, reason);
+    } catch (err) {
+      this.deps.log.error({ err, orderId: o.id }, 'trigger close failed');
+      await this.reload(o.id);
+    } finally {
+      this.book.release(o.id);
+    }
+  }
+
+  private async fill(o: OrderRecord, price: string): Promise<void> {
+    try {
+      await this.deps.service.fillByServer(o.id, price);
+    } catch (err) {
+      this.deps.log.error({ err, orderId: o.id }, 'pending fill failed');
+      await this.reload(o.id);
+    } finally {
+      this.book.release(o.id);
+    }
+  }
+
+  /** Exact check (decimal maths, fresh from the database); closes the worst position until safe. */
+  private async checkRisk(userId: number): Promise<void> {
+    const { db, pricing, service } = this.deps;
+    if (this.checking.has(userId)) return;
+    this.checking.add(userId);
+    this.book.setUserBusy(userId, true);
+    try {
+      const { stopOutPct } = await pricing.settingsNow();
+      this.settingsCache = { stopOutPct };
+      for (let step = 0; step < MAX_STOP_OUT_STEPS; step++) {
+        const holdings = await selectUserOrders(db.kysely, userId, [1]);
+        const balance = (await selectBalances(db.kysely, [userId])).get(userId);
+        if (!balance || holdings.length === 0) return;
+        const figures = service.figures(holdings, balance.freeMicros, balance.frozenMicros);
+        const equity = figures.freeMicros + figures.frozenMicros + figures.profitMicros;
+        if (!isStopOut({ equityMicros: equity, usedMarginMicros: figures.marginMicros }, stopOutPct)) return;
+        // Only positions whose market is open can be closed; the plan orders them worst first.
+        const closable = holdings
+          .map((o) => ({ o, inst: pricing.instrument(o.instrumentId) }))
+          .filter(({ inst }) => pricing.markets.isOpen(inst));
+        const plan = stopOutPlan(
+          equity,
+          closable.map(({ o, inst }) => ({
+            id: o.id,
+            marginMicros: o.marginMicros,
+            floatingPnlMicros: pricing.floating(o, inst),
+          })),
+          stopOutPct,
+        );
+        const worst = closable.find(({ o }) => o.id === plan[0]);
+        if (!worst) return;
+        const price = closingPriceOf(worst.o.side, pricing.quote(worst.inst));
+        await service.closeByServer(worst.o.id, price, 'stop_out');
+      }
+    } catch (err) {
+      this.deps.log.error({ err, userId }, 'stop-out check failed');
+    } finally {
+      this.checking.delete(userId);
+      this.book.setUserBusy(userId, false);
+      const u = this.users.get(userId);
+      if (u) {
+        const balance = (await selectBalances(db.kysely, [userId]).catch(() => new Map())).get(userId) as
+          | { freeMicros: number; frozenMicros: number }
+          | undefined;
+        if (balance) u.balanceMicros = balance.freeMicros + balance.frozenMicros;
+        this.relevelQuiet(userId);
+      }
+    }
+  }
+
+  /** relevel without scheduling a new check from inside a check (the next tick will, if needed). */
+  private relevelQuiet(userId: number): void {
+    const user = this.users.get(userId);
+    if (!user || !this.running) return;
+    if (user.holdings.size === 0) {
+      this.book.clearUser(userId);
+      return;
+    }
+    this.relevel(userId, true);
+  }
+
+  private async reload(orderId: number): Promise<void> {
+    const fresh = await selectOrder(this.deps.db.kysely, orderId).catch(() => undefined);
+    if (!fresh) return;
+    if (fresh.status === 3) this.untrack(fresh);
+    else this.track(fresh);
+  }
+
+  private async resyncBalances(): Promise<void> {
+    if (!this.running) return;
+    const { pricing, db } = this.deps;
+    this.settingsCache = { stopOutPct: (await pricing.settingsNow()).stopOutPct };
+    const ids = [...this.users.entries()].filter(([, u]) => u.holdings.size > 0).map(([id]) => id);
+    const balances = await selectBalances(db.kysely, ids);
+    for (const [userId, b] of balances) {
+      const u = this.users.get(userId);
+      if (!u) continue;
+      const total = b.freeMicros + b.frozenMicros;
+      if (total !== u.balanceMicros) {
+        u.balanceMicros = total;
+        this.relevel(userId);
+      }
+    }
+    for (const inst of pricing.markets.instruments()) {
+      this.book.compact(inst.id, (userId) => this.users.get(userId)?.levels ?? []);
+    }
+    for (const [userId, u] of this.users) {
+      if (u.holdings.size === 0 && u.pending.size === 0) this.users.delete(userId);
+    }
+  }
+
+  private spawn(p: Promise<unknown>): void {
+    const tracked = p.catch((err: unknown) => this.deps.log.error({ err }, 'trigger worker job failed'));
+    this.jobs.add(tracked);
+    void tracked.finally(() => this.jobs.delete(tracked));
+  }
+}
+
+function key(text: string | null, precision: number): number | null {
+  return text === null ? null : parsePrice(text, precision);
+}
+
+export function toIndexed(o: OrderRecord, inst: Instrument): IndexedOrder {
+  const p = inst.pricePrecision;
+  return {
+    id: o.id,
+    userId: o.userId,
+    instrumentId: o.instrumentId,
+    side: o.side,
+    status: o.status === 0 ? 0 : 1,
+    version: o.version,
+    tpKey: key(o.tp, p),
+    slKey: key(o.sl, p),
+    targetKey: key(o.targetPrice, p),
+    fillDirection: o.fillDirection,
+  };
+}

@@ -1,0 +1,74 @@
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.js';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** Enough for any phone camera; beyond it a "picture" is more likely a decompression bomb. */
+const MAX_PIXELS = 50_000_000;
+/** Stored pictures are scaled down to fit this box: ID cards and receipts stay legible. */
+const MAX_SIDE = 4096;
+
+/** The format named by the first bytes, whatever the file name or the declared type say. */
+export function sniffFormat(bytes: Buffer): ImageFormat | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png';
+  }
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return undefined;
+}
+
+export interface CleanImage {
+  bytes: Buffer;
+  format: ImageFormat;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes the whole picture and encodes it again in its own format. The full decode refuses
+ * truncated or corrupt files; re-encoding drops every metadata block (EXIF with GPS position and
+ * camera serial, XMP, comments) and anything smuggled after the image data. The EXIF orientation is
+ * applied first, so the picture still stands the right way up without it.
+ */
+export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
+  const format = sniffFormat(bytes);
+  if (!format) throw new AppError('image_invalid');
+  try {
+    const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 90 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      format,
+      contentType: CONTENT_TYPES[format],
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    throw new AppError('image_invalid');
+  }
+}

@@ -1,0 +1,53 @@
+/** What the stubbed server saw: method, path, the decoded payload and the session header. */
+export interface Seen {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  token: string;
+}
+
+export type Reply = { code: number; msg?: string; data?: unknown };
+
+/**
+ * A fake server at the fetch boundary for screen tests: the API client, stores and screens above it
+ * are the real ones. Routes are keyed "METHOD /path"; anything else answers not_found.
+ */
+export function createFakeServer() {
+  const routes: Record<string, (seen: Seen) => Reply> = {};
+  const seen: Seen[] = [];
+  async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const url = new URL(String(input), 'http://app.test');
+    const method = init?.method ?? 'GET';
+    const params = method === 'GET' ? url.searchParams : new URLSearchParams(String(init?.body ?? ''));
+    const headers = new Headers(init?.headers);
+    const entry = { method, path: url.pathname, params, token: headers.get('authorization') ?? '' };
+    seen.push(entry);
+    const handler = routes[`${method} ${url.pathname}`];
+    const reply = handler ? handler(entry) : { code: 1004, msg: 'not found' };
+    return new Response(JSON.stringify({ msg: '', data: null, ...reply }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  return {
+    routes,
+    seen,
+    fetch,
+    reset() {
+      seen.length = 0;
+      for (const key of Object.keys(routes)) delete routes[key];
+    },
+    calls: (path: string) => seen.filter((s) => s.path === path),
+  };
+}
+
+export const sampleUser = {
+  id: 7,
+  uid: '10000007',
+  email: 'ann@example.test',
+  mobile: '',
+  global_code: '',
+  is_demo: 0 as 0 | 1,
+  credit_score: 0,
+  invite_code: 'ANN7',
+  created_at: 0,
+};

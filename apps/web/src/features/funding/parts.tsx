@@ -1,0 +1,76 @@
+import type { DrawCurrency } from '@meridian/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showMessage } from '../../app/toast';
+import { copyText } from '../user/clipboard';
+import './funding.css';
+
+export function Chip({
+  selected,
+  onSelect,
+  testId,
+  children,
+}: {
+  selected: boolean;
+  onSelect(): void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="funding-chip"
+      aria-pressed={selected}
+      data-testid={testId}
+      onClick={onSelect}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function KeyValue({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="funding-kv">
+      <span className="funding-kv__key">{label}</span>
+      <span className="funding-kv__value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+export function CopyButton({ text, testId }: { text: string; testId: string }) {
+  const { t } = useTranslation();
+  const copy = () => {
+    copyText(text)
+      .then((ok) => {
+        if (ok) showMessage('success', t('messages.copy_success'));
+      })
+      .catch(() => undefined);
+  };
+  return (
+    <button type="button" className="funding-copy" data-testid={testId} onClick={copy}>
+      {t('common.copy')}
+    </button>
+  );
+}
+
+export function Card({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className="funding-card" data-testid={testId}>
+      {title ? <h2 className="funding-card__title">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A tab label tests can find in any language (antd-mobile's tabs take no data attributes). */
+export function TabTitle({ testId, text }: { testId: string; text: string }) {
+  return <span data-testid={testId}>{text}</span>;
+}
+
+/** "USDT (TRC20)"; a coin on its own chain ("BTC") or a bank currency shows just its code. */
+export function currencyLabel(c: Pick<DrawCurrency, 'code' | 'protocol'>): string {
+  return c.protocol && c.protocol !== c.code ? `${c.code} (${c.protocol})` : c.code;
+}

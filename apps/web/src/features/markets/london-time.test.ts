@@ -1,0 +1,52 @@
+import type { Candle } from '@meridian/contract';
+import { describe, expect, it } from 'vitest';
+import { liveChartCandle, toChartCandles } from '../trade/chart-data';
+import { londonOffsetSeconds, toLondonChartTime } from './london-time';
+
+const utc = (iso: string) => Date.parse(iso) / 1000;
+const HOUR = 3600;
+
+function candle(time: number, close = '1.10000'): Candle {
+  return { Time: time, Open: close, High: close, Low: close, Close: close, Volume: 1 };
+}
+
+describe('London time for the chart', () => {
+  it('is UTC in winter and UTC+1 in summer (BST)', () => {
+    expect(toLondonChartTime(utc('2026-01-15T12:00:00Z'))).toBe(utc('2026-01-15T12:00:00Z'));
+    expect(toLondonChartTime(utc('2026-07-01T12:00:00Z'))).toBe(utc('2026-07-01T13:00:00Z'));
+  });
+
+  it('switches to BST at 01:00 UTC on the last Sunday of March', () => {
+    expect(londonOffsetSeconds(utc('2026-03-29T00:59:00Z'))).toBe(0);
+    expect(londonOffsetSeconds(utc('2026-03-29T01:00:00Z'))).toBe(HOUR);
+    // 00:59 GMT is followed by 02:00 BST: the wall clock skips an hour.
+    expect(toLondonChartTime(utc('2026-03-29T00:59:00Z'))).toBe(utc('2026-03-29T00:59:00Z'));
+    expect(toLondonChartTime(utc('2026-03-29T01:00:00Z'))).toBe(utc('2026-03-29T02:00:00Z'));
+  });
+
+  it('switches back to GMT at 01:00 UTC on the last Sunday of October', () => {
+    expect(londonOffsetSeconds(utc('2026-10-25T00:59:00Z'))).toBe(HOUR);
+    expect(londonOffsetSeconds(utc('2026-10-25T01:00:00Z'))).toBe(0);
+  });
+
+  it('keeps every candle in strictly increasing order through the repeated hour in October', () => {
+    // One-minute candles from 00:30 to 01:30 UTC: London reads 01:30…01:59 BST, then 01:00…01:30 GMT.
+    const start = utc('2026-10-25T00:30:00Z');
+    const list = Array.from({ length: 61 }, (_, i) => candle(start + i * 60));
+    const drawn = toChartCandles(list);
+    expect(drawn).toHaveLength(61);
+    for (let i = 1; i < drawn.length; i++) {
+      expect(drawn[i]!.time).toBeGreaterThan(drawn[i - 1]!.time);
+    }
+    expect(drawn[0]!.time).toBe(utc('2026-10-25T01:30:00Z'));
+  });
+
+  it('places a live candle on the drawn one with the same time, after it when newer, nowhere when older', () => {
+    const t = utc('2026-07-01T12:00:00Z');
+    const last = { utc: t, time: toLondonChartTime(t) };
+    expect(liveChartCandle(candle(t, '1.2'), last)).toMatchObject({ time: last.time, close: 1.2 });
+    expect(liveChartCandle(candle(t + 60), last)?.time).toBe(last.time + 60);
+    expect(liveChartCandle(candle(t - 60), last)).toBeNull();
+    expect(liveChartCandle(candle(t), null)?.time).toBe(t + HOUR);
+  });
+});

@@ -1,0 +1,27 @@
+import { CompanyPage } from '@meridian/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../app/services';
+import { nextPage } from '../news/paging';
+
+export const COMPANY_SEARCH_PATH = '/api/company/getCompany';
+
+export const companyKeys = {
+  all: ['company'] as const,
+  searches: () => [...companyKeys.all, 'search'] as const,
+  search: (name: string) => [...companyKeys.searches(), name] as const,
+};
+
+/** Company names and addresses are not translated, so the language is not part of the key. */
+export function companySearchQuery(name: string) {
+  return infiniteQueryOptions({
+    queryKey: companyKeys.search(name),
+    queryFn: async ({ pageParam, signal }): Promise<CompanyPage> => {
+      const res = await api.get(COMPANY_SEARCH_PATH, { name, page: pageParam }, { signal });
+      return CompanyPage.parse(res.data);
+    },
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPage(pages),
+    // Typing a letter keeps the previous results on screen until the new ones arrive.
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,54 @@
+import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
+import { DownFill, UnorderedListOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { changeDirection, changeText, lastPrice } from '../markets/price';
+
+interface TradeHeaderProps {
+  instrument: TradeInstrument | null;
+  /** Shown until the trade list arrives: the code remembered from the last visit. */
+  fallbackCode: string | null;
+  onOpenSelector(): void;
+}
+
+export function TradeHeader({ instrument, fallbackCode, onOpenSelector }: TradeHeaderProps) {
+  const { t } = useTranslation();
+  const open = instrument?.MarketStatus === MARKET_OPEN;
+  const direction = instrument ? changeDirection(instrument.ForexQuotations.Change) : 'flat';
+  return (
+    <header className="trade-header" data-testid="trade-header">
+      <button
+        type="button"
+        className="instrument-selector"
+        data-testid="instrument-selector"
+        aria-label={t('trade.select_instrument')}
+        aria-haspopup="dialog"
+        onClick={onOpenSelector}
+      >
+        <UnorderedListOutline className="instrument-selector__icon" />
+        <span className="instrument-selector__names">
+          <span className="instrument-selector__code">{instrument?.Code ?? fallbackCode ?? ''}</span>
+          {instrument && instrument.ShowCode !== instrument.Code && (
+            <span className="instrument-selector__show-code">{instrument.ShowCode}</span>
+          )}
+        </span>
+        <DownFill className="instrument-selector__caret" />
+      </button>
+      {instrument && (
+        <div className="trade-header__quote">
+          <span className={`trade-header__price num ${open ? direction : ''}`} data-testid="last-price">
+            {lastPrice(instrument)}
+          </span>
+          {open ? (
+            <span className={`trade-header__change num ${direction}`} data-testid="last-change">
+              {changeText(instrument)}
+            </span>
+          ) : (
+            <span className="trade-header__closed" data-testid="market-closed">
+              {t('trade.closed_market')}
+            </span>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

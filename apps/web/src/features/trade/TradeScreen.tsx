@@ -1,0 +1,94 @@
+import type { TradeInstrument } from '@meridian/contract';
+import { SpinLoading } from 'antd-mobile';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDayMarketLive, useRouteActive } from '../markets/live';
+import { useTradeList } from '../markets/queries';
+import { useSelectedInstrument } from '../markets/selected-instrument';
+import { OrderForm } from '../trading/OrderForm';
+import { InstrumentDrawer } from './InstrumentDrawer';
+import { PeriodBar } from './PeriodBar';
+import { TradeHeader } from './TradeHeader';
+import '../markets/markets.css';
+import './trade.css';
+
+// The chart library is the heaviest thing on this screen: it loads while the header already shows.
+const KlineChart = lazy(async () => ({ default: (await import('./KlineChart')).KlineChart }));
+
+/** /trade: instrument, live quote, period, chart and the order form. */
+export function TradeScreen() {
+  const { t } = useTranslation();
+  const active = useRouteActive('/trade');
+  const tradeList = useTradeList();
+  const selected = useSelectedInstrument((s) => s.selected);
+  const period = useSelectedInstrument((s) => s.period);
+  const select = useSelectedInstrument((s) => s.select);
+  const setPeriod = useSelectedInstrument((s) => s.setPeriod);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDayMarketLive(active);
+
+  const list = tradeList.data;
+  // A remembered instrument that is no longer listed falls back to the first one.
+  const instrument = list?.find((i) => i.Id === selected?.id) ?? list?.[0] ?? null;
+
+  const choose = useCallback(
+    (inst: TradeInstrument) => {
+      select({ id: inst.Id, code: inst.Code });
+      setDrawerOpen(false);
+    },
+    [select],
+  );
+
+  return (
+    <div className="trade" data-testid="page-trade">
+      <TradeHeader
+        instrument={instrument}
+        fallbackCode={selected?.code ?? null}
+        onOpenSelector={() => setDrawerOpen(true)}
+      />
+      <PeriodBar value={period} onChange={setPeriod} />
+      <div className="kline-chart" data-testid="kline-chart">
+        {instrument ? (
+          <Suspense fallback={<ChartPlaceholder />}>
+            <KlineChart
+              forexId={instrument.Id}
+              code={instrument.Code}
+              precision={instrument.PricePrecision}
+              period={period}
+              active={active}
+            />
+          </Suspense>
+        ) : tradeList.isError ? (
+          <div className="kline-chart__overlay">
+            <p>{t('markets.load_failed')}</p>
+            <button type="button" className="plain-button" onClick={() => void tradeList.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : (
+          <ChartPlaceholder />
+        )}
+      </div>
+      <p className="trade__time-zone">{t('markets.london_time')}</p>
+      <div className="order-form-slot" data-testid="order-form-slot">
+        <OrderForm instrument={instrument} instruments={list ?? []} />
+      </div>
+      <InstrumentDrawer
+        visible={drawerOpen}
+        instruments={list ?? []}
+        selectedId={instrument?.Id ?? null}
+        onSelect={choose}
+        onClose={() => setDrawerOpen(false)}
+      />
+    </div>
+  );
+}
+
+function ChartPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className="kline-chart__overlay">
+      <SpinLoading color="primary" aria-label={t('common.loading')} />
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
+import { type Side, sideFromOrderType } from '@meridian/trading';
+import { Button, CenterPopup } from 'antd-mobile';
+import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { loginRedirect } from '../../app/guards';
+import { useSession } from '../../app/stores/session';
+import { useSettings } from '../../app/stores/settings';
+import { showMessage } from '../../app/toast';
+import { formatBalance } from '../../lib/format';
+import { LevelInput } from './LevelInput';
+import { useTradingLive } from './live';
+import { useSubmitOrder } from './mutations';
+import {
+  adaptToInstrument,
+  canStepDown,
+  canStepUp,
+  checkSubmit,
+  currentPrice,
+  estimate,
+  estimateTexts,
+  initialFormState,
+  type OrderFormState,
+  type OrderMode,
+  problemText,
+  stepDown,
+  stepUp,
+  toggleLevel,
+} from './order-form';
+import '../markets/markets.css';
+import './trading.css';
+
+interface OrderFormProps {
+  instrument: TradeInstrument | null;
+  /** The whole trade list: a non-USD instrument's margin converts through another pair's price. */
+  instruments: readonly TradeInstrument[];
+}
+
+/** The order form under the chart on /trade (spec sections 2 and 5). */
+export function OrderForm({ instrument, instruments }: OrderFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isLogin = useSession((s) => s.isLogin);
+  const balance = useSession((s) => s.balance);
+  const tradeFeeType = Number(useSettings((s) => s.trade_fee_type));
+  const [state, setState] = useState<OrderFormState>(() => initialFormState(instrument));
+  const [formFor, setFormFor] = useState<number | null>(instrument?.Id ?? null);
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const submit = useSubmitOrder();
+  useTradingLive();
+
+  // Switching instruments resets what no longer fits (lots grid, leverage options, levels).
+  if (instrument && instrument.Id !== formFor) {
+    setFormFor(instrument.Id);
+    setState((s) => adaptToInstrument(s, instrument));
+  }
+
+  const cost = useMemo(
+    () => (instrument ? estimate(state, instrument, instruments, tradeFeeType) : null),
+    [state, instrument, instruments, tradeFeeType],
+  );
+
+  if (!instrument) return <div className="order-form" data-testid="order-form" />;
+
+  const open = instrument.MarketStatus === MARKET_OPEN;
+  const options = instrument.HasForexMultiple.map((m) => m.Value);
+  const texts = estimateTexts(cost);
+  const update = (patch: Partial<OrderFormState>) => setState((s) => ({ ...s, ...patch }));
+  const price = currentPrice(instrument);
+
+  const place = (side: Side) => {
+    if (!isLogin) {
+      void navigate(loginRedirect('/trade', ''));
+      return;
+    }
+    const check = checkSubmit(side, state, instrument);
+    if (!check.ok) {
+      if (check.problem) showMessage('error', problemText(t, check.problem));
+      return;
+    }
+    submit.mutate(check.payload, {
+      onSuccess: (order) => setPlaced(order),
+      // The API client has shown the server's refusal.
+      onError: () => undefined,
+    });
+  };
+
+  const modeButton = (mode: OrderMode, label: string) => (
+    <button
+      type="button"
+      className={`order-form__mode ${state.mode === mode ? 'order-form__mode--active' : ''}`}
+      data-testid={`order-type-${mode}`}
+      aria-pressed={state.mode === mode}
+      onClick={() => update({ mode })}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="order-form" data-testid="order-form" aria-label={t('nav.trade')}>
+      <div className="order-form__modes">
+        {modeButton('market', t('trade.market_order'))}
+        {modeButton('pending', t('trade.limit_order'))}
+      </div>
+
+      {state.mode === 'pending' && (
+        <label className="order-form__row">
+          <span className="order-form__label">{t('trade.pending_price')}</span>
+          <input
+            className="trading-input num"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="order-price"
+            placeholder={price}
+            value={state.price}
+            onChange={(e) => update({ price: e.target.value })}
+          />
+        </label>
+      )}
+
+      <div className="order-form__row">
+        <span className="order-form__label">{t('trade.leverage')}</span>
+        {options.length === 0 ? (
+          <span className="order-form__note" data-testid="no-multiple">
+            {t('messages.no_multiple')}
+          </span>
+        ) : (
+          <div className="order-form__chips">
+            {options.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={`lev-chip ${state.leverage === value ? 'lev-chip--active' : ''}`}
+                data-testid={`leverage-${value}`}
+                aria-pressed={state.leverage === value}
+                onClick={() => update({ leverage: value })}
+              >
+                {t('trading.leverage_value', { value })}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className="order-form__row">
+        <span className="order-form__label">{t('trade.lot_size')}</span>
+        <div className="lots-stepper">
+          <button
+            type="button"
+            className="lots-stepper__button"
+            data-testid="lots-minus"
+            aria-label={t('trading.lots_down')}
+            disabled={!canStepDown(state.lots, instrument)}
+            onClick={() => update({ lots: stepDown(state.lots, instrument) })}
+          >
+            <MinusOutline />
+          </button>
+          <input
+            className="trading-input lots-stepper__input num"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="lots-input"
+            aria-label={t('trade.lot_size')}
+            value={state.lots}
+            onChange={(e) => update({ lots: e.target.value })}
+          />
+          <button
+            type="button"
+            className="lots-stepper__button"
+            data-testid="lots-plus"
+            aria-label={t('trading.lots_up')}
+            disabled={!canStepUp(state.lots, instrument)}
+            onClick={() => update({ lots: stepUp(state.lots, instrument) })}
+          >
+            <AddOutline />
+          </button>
+        </div>
+      </div>
+
+      <LevelInput
+        kind="tp"
+        label={t('orders.stop_profit')}
+        field={state.takeProfit}
+        onToggle={(on) => setState((s) => ({ ...s, takeProfit: toggleLevel(s.takeProfit, on, price) }))}
+        onChange={(value) => setState((s) => ({ ...s, takeProfit: { ...s.takeProfit, value } }))}
+      />
+      <LevelInput
+        kind="sl"
+        label={t('orders.stop_loss')}
+        field={state.stopLoss}
+        onToggle={(on) => setState((s) => ({ ...s, stopLoss: toggleLevel(s.stopLoss, on, price) }))}
+        onChange={(value) => setState((s) => ({ ...s, stopLoss: { ...s.stopLoss, value } }))}
+      />
+
+      <dl className="order-form__estimates">
+        <div>
+          <dt>{t('orders.estimated_margin')}</dt>
+          <dd className="num" data-testid="est-margin">
+            {texts.margin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.estimated_fee')}</dt>
+          <dd className="num" data-testid="est-fee">
+            {texts.fee}
+          </dd>
+        </div>
+        {isLogin && (
+          <div>
+            <dt>{t('user.available_balance')}</dt>
+            <dd className="num" data-testid="form-available">
+              {formatBalance(balance)}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <div className="order-form__actions">
+        <Button
+          block
+          className="order-form__buy"
+          data-testid="order-buy"
+          disabled={!open || submit.isPending}
+          onClick={() => place('buy')}
+        >
+          {t('trade.buy_long')}
+        </Button>
+        <Button
+          block
+          className="order-form__sell"
+          data-testid="order-sell"
+          disabled={!open || submit.isPending}
+          onClick={() => place('sell')}
+        >
+          {t('trade.sell_short')}
+        </Button>
+      </div>
+      {!open && (
+        <p className="order-form__note order-form__closed" data-testid="order-form-closed">
+          {t('trade.closed_market')}
+        </p>
+      )}
+
+      <OrderPlaced
+        order={placed}
+        onClose={() => setPlaced(null)}
+        onView={() => {
+          setPlaced(null);
+          void navigate('/order');
+        }}
+      />
+    </section>
+  );
+}
+
+function OrderPlaced({ order, onClose, onView }: { order: Order | null; onClose(): void; onView(): void }) {
+  const { t } = useTranslation();
+  const side = order ? sideFromOrderType(order.OrderType) : 'buy';
+  return (
+    <CenterPopup visible={order !== null} onMaskClick={onClose} destroyOnClose>
+      {order && (
+        <div className="order-success" data-testid="order-success">
+          <h3 className="order-success__title">
+            {order.Status === 0 ? t('trading.pending_placed') : t('trade.order_success')}
+          </h3>
+          <p className="order-success__body">
+            {t('trading.success_body', {
+              side: side === 'buy' ? t('trade.buy') : t('trade.sell'),
+              lots: order.Quantity,
+              code: order.ForexTradeLists.ShowCode,
+            })}
+          </p>
+          <div className="order-success__actions">
+            <Button block color="primary" data-testid="order-success-view" onClick={onView}>
+              {t('trade.view_orders')}
+            </Button>
+            <Button block fill="none" data-testid="order-success-close" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </CenterPopup>
+  );
+}

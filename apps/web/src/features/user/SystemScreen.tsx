@@ -1,0 +1,58 @@
+import { Button, List } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { version } from '../../../package.json';
+import { showMessage } from '../../app/toast';
+import { confirmDialog } from './confirm';
+import { logOut } from './queries';
+import './user.css';
+
+/** /mine/system: language, version, and logout. */
+export function SystemScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+
+  // Home must be on screen before the session is cleared: while the navigation is still pending this
+  // page is rendered, and its login guard would send the user to /login instead. The page unmounting
+  // is the sign that home has taken its place.
+  const leftPage = useRef<(() => void) | null>(null);
+  useEffect(() => () => leftPage.current?.(), []);
+  const goHome = () =>
+    new Promise<void>((resolve) => {
+      leftPage.current = resolve;
+      void navigate('/', { replace: true });
+    });
+
+  const logout = () => {
+    confirmDialog(t('system.logout_confirm'))
+      .then(async (ok) => {
+        if (!ok) return;
+        await logOut(goHome);
+        showMessage('success', t('messages.logout_success'));
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <div className="mine-page" data-testid="page-system">
+      <List className="user-menu">
+        <List.Item onClick={() => void navigate('/language')}>{t('user.language')}</List.Item>
+        <List.Item extra={<span dir="ltr">{version}</span>} arrowIcon={false}>
+          {t('system.version')}
+        </List.Item>
+      </List>
+      <Button
+        block
+        color="danger"
+        fill="outline"
+        shape="rounded"
+        size="large"
+        data-testid="logout"
+        onClick={logout}
+      >
+        {t('user.logout')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { List } from 'antd-mobile';
+import {
+  BankcardOutline,
+  GlobalOutline,
+  LockOutline,
+  MailOutline,
+  MessageOutline,
+  SetOutline,
+  SoundOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { TKey } from '../../app/route-table';
+import { showMessage } from '../../app/toast';
+import { AccountCard } from './AccountCard';
+import { confirmDialog } from './confirm';
+import { refreshAccount, resetDemoAccount } from './queries';
+import './user.css';
+
+interface MenuLink {
+  path: string;
+  label: TKey;
+  icon: ReactNode;
+}
+
+/** The links of the user page (spec section 2), in the spec's order plus the account detail. */
+const LINKS: readonly MenuLink[] = [
+  { path: '/mine/wallet', label: 'user.wallet', icon: <BankcardOutline /> },
+  { path: '/mine/history', label: 'user.account_detail', icon: <UnorderedListOutline /> },
+  { path: '/mine/auth', label: 'user.real_name', icon: <UserContactOutline /> },
+  { path: '/mine/invite', label: 'user.invite', icon: <TeamOutline /> },
+  { path: '/mine/password', label: 'user.reset_password', icon: <LockOutline /> },
+  { path: '/mine/chat', label: 'user.chat', icon: <MessageOutline /> },
+  { path: '/mine/email', label: 'user.contact_email', icon: <MailOutline /> },
+  { path: '/mine/announcement', label: 'user.announcements', icon: <SoundOutline /> },
+  { path: '/language', label: 'user.language', icon: <GlobalOutline /> },
+  { path: '/mine/system', label: 'user.system', icon: <SetOutline /> },
+];
+
+const isUserPath = (pathname: string) => pathname === '/user' || pathname === '/mine';
+
+/** /user and /mine (one kept-alive screen): the account card and the links. */
+export function UserScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const active = isUserPath(location.pathname);
+
+  // Kept alive, so "on visit" means whenever the pane becomes the current route again, or the
+  // phone brings the app back to the front while it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation to the page (its key) refreshes
+  useEffect(() => {
+    if (!active) return;
+    const refresh = () => {
+      refreshAccount().catch(() => undefined);
+    };
+    refresh();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [active, location.key]);
+
+  const resetDemo = () => {
+    confirmDialog(t('user.reset_mock_confirm'))
+      .then(async (ok) => {
+        if (!ok) return;
+        await resetDemoAccount();
+        showMessage('success', t('user.reset_mock_done'));
+      })
+      // The API client has shown the server's answer.
+      .catch(() => undefined);
+  };
+
+  return (
+    <div className="user-page" data-testid="page-user">
+      <AccountCard onResetDemo={resetDemo} />
+      <List className="user-menu">
+        {LINKS.map((link) => (
+          <List.Item
+            key={link.path}
+            prefix={<span className="user-menu__icon">{link.icon}</span>}
+            data-testid={`user-link-${link.path.split('/').pop()}`}
+            onClick={() => void navigate(link.path)}
+          >
+            {t(link.label)}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free loopback port that keeps every message it is given. */
+async function startMailbox(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
+  const mails: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = smtp.server.address() as AddressInfo;
+  return { port, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/** The 6-digit code from the body of a plain-text mail (headers and MIME lines left out). */
+function codeFrom(raw: string): string | null {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
+  const text = body
+    .split(/\r?\n/)
+    .filter((line) => !line.startsWith('--') && !/^content-/i.test(line))
+    .join('\n');
+  return text.match(/(?<!\d)\d{6}(?!\d)/)?.[0] ?? null;
+}
+
+async function waitFor<T>(what: string, probe: () => T | null | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const sessionToken = (page: Page) =>
+  page.evaluate(() => {
+    const stored = localStorage.getItem('meridian.session');
+    return stored ? ((JSON.parse(stored) as { state: { token: string | null } }).state.token ?? null) : null;
+  });
+
+const hashOf = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash));
+
+describe('identity in a phone browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+
+  /** GET /api/user/info with a token, as any client would: the envelope code tells if it is alive. */
+  const infoCode = async (token: string) => {
+    const res = await fetch(`${server.baseUrl}/api/user/info?t=${Date.now()}`, {
+      headers: { authorization: token },
+    });
+    return ((await res.json()) as { code: number }).code;
+  };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startServer({
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      MAIL_FROM: 'noreply@meridian.test',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  it('opens a demo account in one tap from the login page a visitor is sent to, with 100,000.00 USD', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto(`${server.baseUrl}/#/user`);
+    await page.getByTestId('page-login').waitFor({ state: 'visible' });
+    expect(await hashOf(page)).toBe('#/login?from=/user');
+    await screenshot(page, 'identity-1-login');
+
+    await page.getByTestId('try-demo').click();
+    const card = page.getByTestId('account-card');
+    await card.waitFor({ state: 'visible' });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === '100,000.00',
+    );
+    expect(await hashOf(page)).toBe('#/user');
+    expect(await card.textContent()).toContain('USD');
+    expect(await page.getByTestId('account-label').textContent()).toBe('Demo account');
+    expect(await page.getByTestId('account-uid').textContent()).toMatch(/^\d{8}$/);
+    expect(await page.getByTestId('credit-score').textContent()).toBe('100');
+    expect(await page.getByTestId('reset-demo').isVisible()).toBe(true);
+    await screenshot(page, 'identity-2-demo-user');
+
+    await page.getByTestId('balance-toggle').click();
+    expect(await page.getByTestId('account-balance').textContent()).toBe('******');
+    await context.close();
+  });
+
+  it('registers by e-mail with the mailed code, logs out, logs in, changes the password and kills the other session', async () => {
+    const email = 'trader@meridian.test';
+    const password = 'Harbour2048';
+    const newPassword = 'Lighthouse4096';
+    const { context, page } = await newPhone(browser);
+
+    // Register with the code the SMTP server received.
+    await page.goto(`${server.baseUrl}/#/register`);
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('send-code').click();
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
+    );
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
+    const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
+    const code = codeFrom(mail.raw);
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByTestId('register-password').fill(password);
+    await page.getByTestId('register-repeat').fill(password);
+    await page.getByTestId('register-code').fill(code ?? '');
+    await screenshot(page, 'identity-3-register');
+    await page.getByTestId('register-submit').click();
+    await page.waitForFunction(() => window.location.hash === '#/');
+
+    await page.goto(`${server.baseUrl}/#/user`);
+    await page.getByTestId('page-user').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('account-label').textContent()).toBe(email);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === '0.00',
+    );
+    expect(await page.getByTestId('reset-demo').count()).toBe(0);
+    await screenshot(page, 'identity-4-registered-user');
+
+    // Log out from /mine/system: home, session gone, and the token revoked on the server.
+    const registeredToken = await sessionToken(page);
+    expect(registeredToken).toBeTruthy();
+    await page.getByTestId('user-link-system').click();
+    await page.getByTestId('logout').click();
+    await page.locator('.dialog-confirm').click();
+    await page.waitForFunction(() => window.location.hash === '#/');
+    expect(await sessionToken(page)).toBeNull();
+    expect(await infoCode(registeredToken ?? '')).toBe(999);
+    await screenshot(page, 'identity-5-logged-out');
+
+    // Log in again through the guard, which brings the user back to /user.
+    await page.goto(`${server.baseUrl}/#/user`);
+    await page.getByTestId('page-login').waitFor({ state: 'visible' });
+    await page.getByTestId('login-account').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('page-user').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('account-label').textContent()).toBe(email);
+    await screenshot(page, 'identity-6-logged-in');
+    const currentToken = await sessionToken(page);
+
+    // A second phone logs in too: its session is the "old" one the password change must end.
+    const other = await newPhone(browser);
+    await other.page.goto(`${server.baseUrl}/#/login?from=/user`);
+    await other.page.getByTestId('login-account').fill(email);
+    await other.page.getByTestId('login-password').fill(password);
+    await other.page.getByTestId('login-submit').click();
+    await other.page.getByTestId('page-user').waitFor({ state: 'visible' });
+    const oldToken = await sessionToken(other.page);
+    expect(oldToken).toBeTruthy();
+    expect(oldToken).not.toBe(currentToken);
+    expect(await infoCode(oldToken ?? '')).toBe(1);
+
+    // Change the password on the first phone.
+    await page.getByTestId('user-link-password').click();
+    await page.getByTestId('password-old').fill(password);
+    await page.getByTestId('password-new').fill(newPassword);
+    await page.getByTestId('password-repeat').fill(newPassword);
+    await screenshot(page, 'identity-7-change-password');
+    await page.getByTestId('password-submit').click();
+    await page.getByTestId('page-user').waitFor({ state: 'visible' });
+
+    // The old session is dead (999) while this one still works.
+    expect(await infoCode(oldToken ?? '')).toBe(999);
+    expect(await infoCode((await sessionToken(page)) ?? '')).toBe(1);
+    // The second phone finds out on its next visit and is sent to /login.
+    await other.page.reload();
+    await other.page.getByTestId('page-login').waitFor({ state: 'visible' });
+    expect(await sessionToken(other.page)).toBeNull();
+    await screenshot(other.page, 'identity-8-old-session-dead');
+
+    // The new password logs in; the old one no longer does.
+    await other.page.getByTestId('login-account').fill(email);
+    await other.page.getByTestId('login-password').fill(password);
+    await other.page.getByTestId('login-submit').click();
+    await other.page.locator('.toast-text').waitFor({ state: 'visible' });
+    expect(await hashOf(other.page)).toMatch(/^#\/login/);
+    await other.page.getByTestId('login-password').fill(newPassword);
+    await other.page.getByTestId('login-submit').click();
+    await other.page.getByTestId('page-user').waitFor({ state: 'visible' });
+    await other.context.close();
+    await context.close();
+  });
+
+  it('lays the login and register pages out right-to-left in Arabic', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto(`${server.baseUrl}/?lang=ar#/login`);
+    await page.getByTestId('page-login').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await screenshot(page, 'identity-9-login-ar');
+    await page.getByTestId('to-register').click();
+    await page.getByTestId('register-email').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('send-code').textContent()).not.toBe('Send code');
+    await screenshot(page, 'identity-10-register-ar');
+    await context.close();
+  });
+});

@@ -1,0 +1,17 @@
+// Plain constants, kept apart from the zod schemas so the web app's first screen loads no zod.
+
+/** Heartbeat constants (spec section 9). */
+export const SOCKET_PING_INTERVAL_MS = 5000;
+export const SOCKET_MAX_MISSED_PONGS = 3;
+export const SOCKET_CONNECT_TIMEOUT_MS = 5000;
+export const SOCKET_PATH = '/v1/ws';
+
+/** Heartbeat frames are plain text, not JSON. */
+export const PING = 'ping';
+export const PONG = 'pong';
+
+export const TOPIC_DAY_MARKET = 'DAY_MARKET';
+export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
+export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
+export const KLINE_TOPIC_PREFIX = 'KLINE.';
+export const klineTopic = (code: string) => `${KLINE_TOPIC_PREFIX}${code}`;
