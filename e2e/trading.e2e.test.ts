@@ -12,6 +12,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 
+/** The app shows balances with thousands separators: "99,987.12". */
+const groupThousands = (plain: string) =>
+  plain.replace(/^-?\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+
 /** Crypto trades around the clock, so the test never meets a closed market. */
 const CODE = 'BTCUSD';
 const LOTS = '0.01';
@@ -154,7 +158,7 @@ describe('trading in a phone browser', () => {
     // ---- a demo account, back on /trade ---------------------------------------------------------
     await page.getByTestId('try-demo').click();
     await page.waitForFunction(() => window.location.hash === '#/trade');
-    await expect.poll(() => text(form.getByTestId('form-available'))).toBe('100000.00');
+    await expect.poll(() => text(form.getByTestId('form-available'))).toBe('100,000.00');
     await form.getByTestId(`leverage-${LEVERAGE}`).click();
     await settle(page);
     await screenshot(page, 'trading-02-order-form');
@@ -359,7 +363,9 @@ describe('trading in a phone browser', () => {
 
     const start = toMicros('100000');
     const end = booked.reduce((sum, o) => sum - o.feeMicros + o.pnlMicros, start);
-    await expect.poll(() => text(page.getByTestId('available-balance'))).toBe(formatMicros(end, 2));
+    await expect
+      .poll(() => text(page.getByTestId('available-balance')))
+      .toBe(groupThousands(formatMicros(end, 2)));
     expect(await text(page.getByTestId('frozen-balance'))).toBe('0.00');
     await quiet(page);
     await screenshot(page, 'trading-11-ledger');
@@ -375,7 +381,7 @@ describe('trading in a phone browser', () => {
       .poll(async () => (await lines())[0]?.memo)
       .toBe('Demo account reset to the starting balance');
     await expect.poll(async () => (await lines())[0]?.number).toBe(signed(start - end, 6));
-    await expect.poll(() => text(page.getByTestId('available-balance'))).toBe('100000.00');
+    await expect.poll(() => text(page.getByTestId('available-balance'))).toBe('100,000.00');
 
     // ---- the same screens in Arabic, right to left ----------------------------------------------
     await page.goto(`${server.baseUrl}/?lang=ar#/trade`);

@@ -9,9 +9,10 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     // Suites that need a server run only when it is configured (CI's second pass sets both):
-    // *.pg.test.ts needs DATABASE_URL, *.redis.test.ts needs REDIS_URL. Excluded, not skipped.
+    // *.pg.test.ts needs DATABASE_URL, *.redis.test.ts needs REDIS_URL, *.pg.redis.test.ts (scale-out)
+    // needs both. Excluded, not skipped.
     exclude: [
-      ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+      ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts', 'src/**/*.pg.redis.test.ts']),
       ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
     ],
     environment: 'node',

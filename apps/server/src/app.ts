@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Feature, FeatureContext, Services } from './app-context.js';
+import { type ClusterOptions, createCluster } from './cluster/cluster.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -34,6 +35,8 @@ export interface AppOverrides {
   extraFeatures?: readonly Feature[];
   /** Market data seams: a fake clock and timers, or a scripted price feed. */
   markets?: MarketOverrides;
+  /** Scale-out seams: a shorter leader-election interval for hand-over tests. */
+  cluster?: ClusterOptions;
 }
 
 export interface App {
@@ -92,7 +95,10 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     );
     const metrics = createMetrics(() => gateway.clientCount);
     const settings = new SettingsService(db.kysely);
+    // One election per node: its leader runs the singletons (the price feed, candle writing).
+    const cluster = createCluster(config, db.dialect, app.log, overrides.cluster);
     const services: Services = {
+      cluster,
       settings,
       company: new CompanyService(settings),
       markets: new MarketService(db, config, app.log, overrides.markets),
@@ -127,6 +133,8 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.reverse()) await stop();
+      // Released only now, so a successor takes over after this node has put its work away.
+      await cluster.leader.stop();
       await openBus.close();
       await openDb.close();
     });
@@ -138,6 +146,8 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       gateway,
       async listen() {
         const address = await app.listen({ port: config.port, host: config.host });
+        // Elected before the features start, so each starts in its role (leader or follower).
+        await cluster.leader.start();
         for (const feature of features) {
           if (feature.start) stops.push(await feature.start(ctx));
         }

@@ -6,6 +6,7 @@ export * from './identity.js';
 export * from './languages.js';
 export * from './markets.js';
 export * from './money.js';
+export * from './ranking.js';
 export * from './server.js';
 export * from './socket.js';
 export * from './socket-constants.js';

@@ -8,6 +8,7 @@ import { createIdentityFeature } from './identity/identity.feature.js';
 import { marketsFeature } from './markets/markets.feature.js';
 import { registerNewsRoutes } from './news/news.routes.js';
 import { seedNews } from './news/news.seed.js';
+import { createRankingFeature } from './ranking/ranking.feature.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { seedSettings } from './settings/settings.seed.js';
 import { createTradingFeature } from './trading/trading.feature.js';
@@ -23,4 +24,5 @@ export const FEATURES: readonly Feature[] = [
   marketsFeature,
   createTradingFeature(),
   createFundingFeature(),
+  createRankingFeature(),
 ];

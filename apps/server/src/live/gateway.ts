@@ -62,6 +62,8 @@ interface Client {
   queued: number;
 }
 
+const SEND_TEXT = { binary: false, compress: false } as const;
+
 /** Commands a connection may have waiting before further ones are refused (a flood costs nothing). */
 const MAX_QUEUED_COMMANDS = 32;
 
@@ -358,7 +360,9 @@ export class Gateway implements LiveGateway {
   private deliverToTopic(topic: string, frame: string): void {
     const set = this.byTopic.get(topic);
     if (!set) return;
-    for (const client of [...set]) this.send(client, frame);
+    // Encoded once for every subscriber: `ws` would otherwise UTF-8-encode the string per client.
+    const bytes = Buffer.from(frame);
+    for (const client of [...set]) this.send(client, bytes);
   }
 
   private deliverToUser(userId: string, frame: string, topic?: string): void {
@@ -375,7 +379,7 @@ export class Gateway implements LiveGateway {
   }
 
   /** The only place frames leave: it enforces the backlog limit for every kind of message. */
-  private send(client: Client, frame: string): void {
+  private send(client: Client, frame: string | Buffer): void {
     const ws = client.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > this.options.maxBufferedBytes) {
@@ -386,7 +390,8 @@ export class Gateway implements LiveGateway {
       this.forget(client);
       return;
     }
-    ws.send(frame);
+    // A Buffer goes out as a text frame too: every frame of this protocol is text.
+    ws.send(frame, SEND_TEXT);
   }
 
   private closeIdle(): void {

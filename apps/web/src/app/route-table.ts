@@ -13,7 +13,6 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
 
 const Home = lazyNamed(() => import('../features/home/HomeScreen'), 'HomeScreen');
 const Trade = lazyNamed(() => import('../features/trade/TradeScreen'), 'TradeScreen');
-const ComingSoon = lazyNamed(() => import('../features/coming-soon/ComingSoonScreen'), 'ComingSoonScreen');
 const Login = lazyNamed(() => import('../features/auth/LoginScreen'), 'LoginScreen');
 const Register = lazyNamed(() => import('../features/auth/RegisterScreen'), 'RegisterScreen');
 const Forgot = lazyNamed(() => import('../features/auth/ForgotScreen'), 'ForgotScreen');
@@ -29,6 +28,7 @@ const News = lazyNamed(() => import('../features/news/NewsScreen'), 'NewsScreen'
 const NewsDetail = lazyNamed(() => import('../features/news/NewsDetailScreen'), 'NewsDetailScreen');
 const Announcements = lazyNamed(() => import('../features/news/AnnouncementScreen'), 'AnnouncementScreen');
 const Product = lazyNamed(() => import('../features/product/ProductScreen'), 'ProductScreen');
+const Rank = lazyNamed(() => import('../features/rank/RankScreen'), 'RankScreen');
 const Charge = lazyNamed(() => import('../features/funding/ChargeScreen'), 'ChargeScreen');
 const ChargeRecords = lazyNamed(() => import('../features/funding/RecordsScreens'), 'ChargeRecordsScreen');
 const Withdraw = lazyNamed(() => import('../features/funding/WithdrawScreen'), 'WithdrawScreen');
@@ -68,7 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine', screen: User, keepAlive: 'user', title: 'nav.user' },
   { path: '/news', screen: News, keepAlive: 'news', chrome: true, title: 'news.title' },
   { path: '/news/detail', screen: NewsDetail, title: 'news.title' },
-  { path: '/rank', screen: ComingSoon, keepAlive: 'rank', chrome: true, title: 'rank.title' },
+  { path: '/rank', screen: Rank, keepAlive: 'rank', chrome: true, title: 'rank.title' },
   { path: '/feedback', screen: Feedback, title: 'feedback.title' },
   { path: '/login', screen: Login, title: 'login.title' },
   { path: '/register', screen: Register, title: 'register.title' },

@@ -19,8 +19,19 @@ export function formatFixed(value: WireAmount | null | undefined, places: number
   return d ? d.toFixed(places, Decimal.ROUND_HALF_UP) : '--';
 }
 
-/** Balances are shown with 2 decimals (spec section 9). */
-export const formatBalance = (value: WireAmount | null | undefined) => formatFixed(value, 2);
+/** Thousands separators on the whole part of a plain decimal string ("-1234.50" → "-1,234.50"). */
+export function groupThousands(plain: string): string {
+  const negative = plain.startsWith('-');
+  const [whole = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** Balances are shown with 2 decimals (spec section 9) and thousands separators: "100,000.00". */
+export function formatBalance(value: WireAmount | null | undefined): string {
+  const plain = formatFixed(value, 2);
+  return plain === '--' ? plain : groupThousands(plain);
+}
 /** Fees and margin are shown with 6 decimals (spec section 9). */
 export const formatFee = (value: WireAmount | null | undefined) => formatFixed(value, 6);
 

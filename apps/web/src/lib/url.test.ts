@@ -34,7 +34,7 @@ describe('formatting', () => {
   it('rounds half-up exactly, without float artefacts', () => {
     expect(formatBalance('1.005')).toBe('1.01');
     expect(formatBalance(1.005)).toBe('1.01');
-    expect(formatBalance('100000')).toBe('100000.00');
+    expect(formatBalance('100000')).toBe('100,000.00');
     expect(formatFee('0.0000005')).toBe('0.000001');
     expect(formatMicros(1_234_567n)).toBe('1.23');
     expect(formatChangePercent('0.5')).toBe('+0.50%');

@@ -5,6 +5,7 @@ import * as m0003 from './0003_identity.js';
 import * as m0004 from './0004_content.js';
 import * as m0005 from './0005_trading.js';
 import * as m0006 from './0006_funding.js';
+import * as m0007 from './0007_ranking.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_content': m0004,
   '0005_trading': m0005,
   '0006_funding': m0006,
+  '0007_ranking': m0007,
 };

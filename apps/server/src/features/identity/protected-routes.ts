@@ -69,4 +69,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRouteCase[] = [
   { method: 'GET', url: '/api/wallet/get_draw_method', access: 'real' },
   { method: 'POST', url: '/api/wallet/bind_draw_method', access: 'real' },
   { method: 'POST', url: '/api/wallet/del_draw_method', access: 'real' },
+  // the leaders' ranking (features/ranking): choosing to appear is for real accounts only
+  { method: 'GET', url: '/api/follow/opt_in', access: 'real' },
+  { method: 'POST', url: '/api/follow/opt_in', access: 'real', payload: { on: '1' } },
 ];

@@ -5,6 +5,10 @@
  * The gateway serialises each message once for all its subscribers, so the cost of a flush does
  * not grow with the number of instruments × clients, and a client gets at most a few updates a
  * second however fast the feed ticks. A subscriber first gets a snapshot of everything.
+ *
+ * Only the node that runs the feed publishes (`setPublishing`): the frames reach every node's
+ * clients through the bus. In scale-out the flush first sends the relayed ticks, so a follower's
+ * quotes are never behind the frames its clients see. Every node serves subscribe snapshots.
  */
 import { KLINE_TOPIC_PREFIX, TOPIC_DAY_MARKET } from '@meridian/contract';
 import type { LiveGateway } from '../../live/gateway.js';
@@ -14,6 +18,7 @@ import type { Instrument } from './catalogue.js';
 import type { TimerHandle, Timers } from './clock.js';
 import type { MarketObserver, MarketService } from './market.service.js';
 import { dayMarketEntry, dayMarketMessage, klineMessage } from './payload.js';
+import type { TickRelay } from './tick-relay.js';
 
 interface PendingKline {
   updated: Partial<Record<Period, Candle>>;
@@ -25,6 +30,8 @@ export class MarketLive implements MarketObserver {
   private readonly klines = new Map<string, PendingKline>();
   private timer: TimerHandle | undefined;
   private running = false;
+  private publishing = false;
+  private relay: TickRelay | undefined;
 
   constructor(
     private readonly markets: MarketService,
@@ -64,6 +71,15 @@ export class MarketLive implements MarketObserver {
     this.dirty.add(instrument);
   }
 
+  /** Scale-out: the relay whose ticks go out at each flush, ahead of the frames. */
+  relayTicks(relay: TickRelay): void {
+    this.relay = relay;
+  }
+
+  setPublishing(publishing: boolean): void {
+    this.publishing = publishing;
+  }
+
   start(): void {
     this.running = true;
     this.markets.observe(this);
@@ -78,6 +94,12 @@ export class MarketLive implements MarketObserver {
 
   /** Publishes what changed since the last flush; nothing when nothing did. */
   flush(): void {
+    this.relay?.flush();
+    if (!this.publishing) {
+      this.dirty.clear();
+      this.klines.clear();
+      return;
+    }
     if (this.dirty.size > 0) {
       const changed = [...this.dirty].sort((a, b) => a.id - b.id);
       this.dirty.clear();

@@ -4,16 +4,19 @@
  * `ctx.services.markets`; the trading engine prices orders and hangs its trigger worker off
  * `onTick`.
  *
- * Every tick from the feed passes through `accept`: ticks of a closed market are dropped (no price
- * moves while closed, whatever the source), prices are normalised to the instrument's precision,
- * then the quote, the candles, the live pushes and the tick listeners see it, in that order.
+ * Every tick passes through `ingest` — from this node's feed when it leads, from the leader over the
+ * bus when it follows (scale-out; see feed-leadership.ts): ticks of a closed market are dropped (no
+ * price moves while closed, whatever the source), prices are normalised to the instrument's
+ * precision, then the quote, the candles, the live pushes and the tick listeners see it, in order.
  */
-import { type InstrumentTerms, quoteToUsdRate, TradingDecimal } from '@meridian/trading';
+import { type InstrumentTerms, TradingDecimal } from '@meridian/trading';
 import type { Decimal } from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cluster } from '../../cluster/cluster.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
 import type { TopicRegistry } from '../../live/topics.js';
 import { readSettings } from '../settings/settings.repository.js';
@@ -21,15 +24,19 @@ import { CandleWriter } from './candle-writer.js';
 import { type Candle, CandleAggregator, type DayQuote, PERIODS, type Period } from './candles.js';
 import { type Instrument, leverageOptions } from './catalogue.js';
 import { type Clock, systemClock, systemTimers, type TimerHandle, type Timers } from './clock.js';
+import { type Conversion, conversionFor, rateToUsd } from './conversion.js';
 import type { PriceFeed, Tick } from './feed.js';
+import { FeedLeadership } from './feed-leadership.js';
 import { createFeedSource } from './feed-source.js';
 import { MarketLive } from './market-live.js';
-import { prepareMarket } from './market-startup.js';
+import { prepareMarket, stateFromClose } from './market-startup.js';
+import { takeOverCandles } from './market-takeover.js';
 import { candlesBefore, listInstruments, type StoredCandle } from './markets.repository.js';
 import { type ModelState, modelParams, quoteFromMid } from './model.js';
 import type { InstrumentState } from './payload.js';
 import { formatPrice, isDecimalString, parsePrice } from './price.js';
 import { nextOpen, sessionAt } from './schedule.js';
+import { TickRelay } from './tick-relay.js';
 
 declare module '../../app-context.js' {
   interface Services {
@@ -73,16 +80,13 @@ export interface TradingSettings {
   tradeFeeType: number;
 }
 
-/** Pegged currencies with no pair in the catalogue: USD→currency rates (HKD's peg band is 7.75–7.85). */
-const PEGGED_PER_USD: Readonly<Record<string, string>> = { HKD: '7.8' };
-
 const HOUSEKEEPING_MS = 1000;
 const WRITE_INTERVAL_MS = 2000;
-
-type Conversion =
-  | { kind: 'usd' }
-  | { kind: 'pair'; pair: Slot; usdIs: 'quote' | 'base' }
-  | { kind: 'fixed'; perUsd: string };
+/**
+ * A follower closes candles this long after their end, not at it: the leader's last ticks of a
+ * period reach it up to one relay flush (plus Redis) later, and a closed candle ignores late ticks.
+ */
+const FOLLOWER_CLOSE_LAG_FLUSHES = 4;
 
 interface Slot {
   inst: Instrument;
@@ -95,6 +99,8 @@ interface Slot {
   lastClosed: Partial<Record<Period, Candle>>;
   /** Ticked since the last forming-candle write. */
   dirty: boolean;
+  /** Ticked since this node started (else storage may know a newer price: another node's). */
+  live: boolean;
   conversion: Conversion;
 }
 
@@ -106,11 +112,14 @@ export class MarketService {
   private readonly byCode = new Map<string, Slot>();
   private readonly listeners = new Set<MarketTickListener>();
   private observer: MarketObserver | undefined;
+  /** The feed built at init from the stored closes: the one a node leading from its start runs. */
   private feed: PriceFeed | undefined;
   private writer: CandleWriter | undefined;
-  private unsubscribeFeed: (() => void) | undefined;
   private housekeeping: TimerHandle | undefined;
   private liveTopics: MarketLive | undefined;
+  private leadership: FeedLeadership | undefined;
+  /** This node runs the feed and stores candles (always, embedded). */
+  private leading = false;
   private initialised = false;
 
   constructor(
@@ -169,6 +178,7 @@ export class MarketService {
         window: { from: 0, until: 0, open: false },
         lastClosed: {},
         dirty: false,
+        live: false,
         conversion: { kind: 'usd' },
       };
       slot.status = this.statusAt(slot, nowMs);
@@ -178,7 +188,7 @@ export class MarketService {
       this.byId.set(inst.id, slot);
       this.byCode.set(inst.code, slot);
     }
-    for (const slot of this.slots) slot.conversion = this.conversionFor(slot.inst);
+    for (const slot of this.slots) slot.conversion = conversionFor(slot.inst, (c) => this.byCode.get(c));
 
     this.feed =
       this.overrides.feed ??
@@ -203,24 +213,43 @@ export class MarketService {
     this.liveTopics.register(topics);
   }
 
-  /** Starts the feed, the candle writer, the live pushes and the market-hours watch; returns the stop function. */
-  start(): () => Promise<void> {
+  /**
+   * Starts the live pushes and the market-hours watch, then takes the role the cluster gives this
+   * node: the leader runs the feed and the candle writer, a follower applies the leader's ticks
+   * from `bus` (scale-out only). Resolves once that role is in place; returns the stop function.
+   */
+  async start(cluster: Cluster, bus: EventBus): Promise<() => Promise<void>> {
     if (!this.initialised || !this.writer) throw new Error('MarketService.start before init');
-    const writer = this.writer;
-    writer.start();
+    const relay = cluster.scaleOut ? new TickRelay(bus, cluster.nodeId) : undefined;
+    if (relay) this.liveTopics?.relayTicks(relay);
+    const leadership = new FeedLeadership({
+      markets: this,
+      cluster,
+      writer: this.writer,
+      live: this.liveTopics,
+      relay,
+      log: this.log,
+    });
+    this.leadership = leadership;
     this.liveTopics?.start();
-    this.unsubscribeFeed = this.feed?.onTick((tick) => this.accept(tick));
-    this.feed?.start();
     this.armHousekeeping();
+    await leadership.start();
     return async () => {
-      this.feed?.stop();
+      await leadership.stop();
       this.liveTopics?.stop();
-      this.unsubscribeFeed?.();
-      this.unsubscribeFeed = undefined;
       if (this.housekeeping) this.timers.clear(this.housekeeping);
       this.housekeeping = undefined;
-      await writer.stop();
     };
+  }
+
+  /** True while this node runs the price feed. */
+  get isFeedLeader(): boolean {
+    return this.leadership?.isLeading ?? false;
+  }
+
+  /** How many times this node has started leading the feed. */
+  get feedLeadTerms(): number {
+    return this.leadership?.leadTerms ?? 0;
   }
 
   // ---- catalogue and quotes ----------------------------------------------------------------
@@ -289,17 +318,7 @@ export class MarketService {
    * linking that currency to USD (EURGBP → GBPUSD; USDJPY → 1 / USDJPY), at its mid price.
    */
   quoteToUsd(instrument: Instrument | string): Decimal {
-    const c = this.slot(instrument).conversion;
-    switch (c.kind) {
-      case 'usd':
-        return new TradingDecimal(1);
-      case 'fixed':
-        return quoteToUsdRate(c.perUsd, 'base');
-      case 'pair': {
-        const mid = new TradingDecimal(c.pair.quote.bid).plus(c.pair.quote.ask).div(2);
-        return quoteToUsdRate(mid, c.usdIs);
-      }
-    }
+    return rateToUsd(this.slot(instrument).conversion);
   }
 
   async tradingSettings(): Promise<TradingSettings> {
@@ -394,28 +413,31 @@ export class MarketService {
 
   // ---- the tick path -------------------------------------------------------------------------
 
-  private accept(tick: Tick): void {
+  /**
+   * Applies one tick from this node's feed or (scale-out follower) from the leader; returns it as
+   * applied (normalised prices, whole milliseconds), or undefined when it was dropped.
+   */
+  ingest(tick: Tick, source: 'feed' | 'bus'): Tick | undefined {
     const s = this.byCode.get(tick.code);
-    if (!s) return;
-    if (this.statusAt(s, tick.timeMs) === 0) return;
+    if (!s) return undefined;
+    if (this.statusAt(s, tick.timeMs) === 0) return undefined;
     const p = s.inst.pricePrecision;
     const bid = normalisePrice(tick.bid, p);
     const ask = normalisePrice(tick.ask, p);
     if (bid === undefined || ask === undefined) {
-      this.log.warn({ tick }, 'price feed sent an unusable price');
-      return;
+      this.log.warn({ tick, source }, 'price feed sent an unusable price');
+      return undefined;
     }
     // Virtual clocks in tests run on fractional milliseconds; the wire carries whole ones.
     const timeMs = Math.floor(tick.timeMs);
     s.quote = { bid, ask, time: timeMs };
+    const applied: Tick = { code: s.inst.code, bid, ask, timeMs };
     const { updated, closed } = s.agg.push(bid === tick.bid ? tick : { ...tick, bid, ask });
-    if (closed.length > 0) {
-      for (const c of closed) s.lastClosed[c.period] = c.candle;
-      this.writer?.addClosed(s.inst.id, closed);
-    }
+    if (closed.length > 0) this.closed(s, closed);
     s.dirty = true;
+    s.live = true;
     this.observer?.candles(s.inst, updated, timeMs);
-    if (this.listeners.size === 0) return;
+    if (this.listeners.size === 0) return applied;
     const event: MarketTick = { instrument: s.inst, bid, ask, timeMs };
     for (const listener of this.listeners) {
       try {
@@ -424,6 +446,51 @@ export class MarketService {
         this.log.error({ err }, 'market tick listener failed');
       }
     }
+    return applied;
+  }
+
+  // ---- leadership (see feed-leadership.ts) ---------------------------------------------------
+
+  /** Only the leader stores candles; a follower keeps the last closed ones in memory for reads. */
+  setLeading(leading: boolean): void {
+    this.leading = leading;
+  }
+
+  /**
+   * Scale-out, on becoming leader: brings storage up to what this node saw (the old leader may have
+   * died before storing its last candles), and brings this node up to storage for instruments it
+   * has not seen tick since it started.
+   */
+  async takeOver(): Promise<void> {
+    await takeOverCandles(this.db, this.slots);
+  }
+
+  /**
+   * The feed a new leader runs: the one built at init when this is the node's first term and it
+   * has applied no other node's ticks (its stored start is current), else a new one that starts
+   * from the last quotes this node has, so prices continue without a jump.
+   */
+  async feedToLead(firstTerm: boolean): Promise<PriceFeed | undefined> {
+    if (this.overrides.feed) return this.overrides.feed;
+    if (firstTerm && !this.slots.some((s) => s.live)) return this.feed;
+    const states = new Map<string, ModelState>();
+    for (const s of this.slots) states.set(s.inst.code, stateFromClose(s.inst, s.quote.bid));
+    return createFeedSource({
+      kind: this.config.marketFeed,
+      instruments: this.slots.map((s) => s.inst),
+      states,
+      clock: this.clock,
+      timers: this.timers,
+      seed: this.config.feedSeed,
+      tickMs: this.config.marketTickMs,
+      replayCsv: this.config.replayCsv,
+      onListenerError: (err) => this.log.error({ err }, 'price feed listener failed'),
+    });
+  }
+
+  private closed(s: Slot, closed: readonly { period: Period; candle: Candle }[]): void {
+    for (const c of closed) s.lastClosed[c.period] = c.candle;
+    if (this.leading) this.writer?.addClosed(s.inst.id, closed);
   }
 
   /** Once a second: candles whose period ended without a tick close, and market status flips. */
@@ -436,12 +503,10 @@ export class MarketService {
   }
 
   private housekeep(nowMs: number): void {
+    const closeAt = this.leading ? nowMs : nowMs - FOLLOWER_CLOSE_LAG_FLUSHES * this.config.marketFlushMs;
     for (const s of this.slots) {
-      const closed = s.agg.closeDue(nowMs);
-      if (closed.length > 0) {
-        for (const c of closed) s.lastClosed[c.period] = c.candle;
-        this.writer?.addClosed(s.inst.id, closed);
-      }
+      const closed = s.agg.closeDue(closeAt);
+      if (closed.length > 0) this.closed(s, closed);
       const status = this.statusAt(s, nowMs);
       if (status !== s.status) {
         s.status = status;
@@ -465,18 +530,6 @@ export class MarketService {
     const s = this.byCode.get(code);
     if (!s) throw new AppError('unknown_instrument');
     return s;
-  }
-
-  private conversionFor(inst: Instrument): Conversion {
-    const ccy = inst.quoteCurrency;
-    if (ccy === 'USD') return { kind: 'usd' };
-    const quoted = this.byCode.get(`${ccy}USD`);
-    if (quoted) return { kind: 'pair', pair: quoted, usdIs: 'quote' };
-    const based = this.byCode.get(`USD${ccy}`);
-    if (based) return { kind: 'pair', pair: based, usdIs: 'base' };
-    const perUsd = PEGGED_PER_USD[ccy];
-    if (perUsd) return { kind: 'fixed', perUsd };
-    throw new Error(`instrument ${inst.code}: no way to convert ${ccy} to USD (add ${ccy}USD or USD${ccy})`);
   }
 }
 

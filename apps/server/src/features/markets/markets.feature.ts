@@ -5,7 +5,7 @@ import { seedMarkets } from './markets.seed.js';
 /**
  * Markets: catalogue seeding, chart history, REST, the DAY_MARKET and KLINE topics and the price
  * feed. The service (`ctx.services.markets`) is ready after `register`, so later features may use
- * it there; the feed only ticks once the server listens.
+ * it there; the feed only ticks once the server listens, and only on the cluster's leader.
  */
 export const marketsFeature: Feature = {
   name: 'markets',
@@ -15,5 +15,5 @@ export const marketsFeature: Feature = {
     ctx.services.markets.publishTo(ctx.live, ctx.topics);
     registerMarketRoutes(ctx);
   },
-  start: (ctx) => ctx.services.markets.start(),
+  start: (ctx) => ctx.services.markets.start(ctx.services.cluster, ctx.bus),
 };

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { Feature, FeatureContext } from '../../app-context.js';
-import { AdvisoryLockLeader, AlwaysLeader, type LeaderElection } from '../../cluster/leader.js';
 import { Pricing } from './pricing.js';
 import { registerTradingRoutes } from './trading.routes.js';
 import { TradingService } from './trading.service.js';
@@ -23,23 +21,6 @@ export interface TradingEngine {
   pricing: Pricing;
   /** True while this node runs the trigger worker. */
   readonly leading: boolean;
-}
-
-/**
- * Scale-out (PostgreSQL + Redis): the nodes of one deployment share DATABASE_URL and REDIS_PREFIX,
- * so both name the lock; test servers, each on its own schema and prefix, never compete.
- */
-function leaderFor(ctx: FeatureContext): LeaderElection {
-  const { config } = ctx;
-  if (ctx.db.dialect !== 'postgres' || !config.databaseUrl || !config.redisUrl) return new AlwaysLeader();
-  const digest = createHash('sha256')
-    .update(`trading-worker|${config.databaseUrl}|${config.redisPrefix ?? ''}`)
-    .digest();
-  return new AdvisoryLockLeader({
-    connectionString: config.databaseUrl,
-    lockKey: digest.readInt32BE(0),
-    log: ctx.log,
-  });
 }
 
 class Engine implements TradingEngine {
@@ -91,20 +72,22 @@ export function createTradingFeature(): Feature {
       const e = engines.get(ctx.app);
       if (!e) throw new Error('trading.start before register');
       e.live.start();
-      const election = leaderFor(ctx);
+      // The node's one election (ctx.services.cluster, started by the app before features start and
+      // stopped after they stop): the trigger worker runs only on the leader.
+      const election = ctx.services.cluster.leader;
       // Worker starts and stops are chained so a flapping leadership never runs two at once.
       let chain: Promise<void> = Promise.resolve();
-      const off = election.onChange((leader) => {
+      const onLeadership = (leader: boolean) => {
         e.leading = leader;
         chain = chain
           .then(() => (leader ? e.worker.start() : e.worker.stop()))
           .catch((err: unknown) => ctx.log.error({ err }, 'trigger worker start/stop failed'));
-      });
-      await election.start();
+      };
+      const off = election.onChange(onLeadership);
+      if (election.isLeader) onLeadership(true);
       await chain;
       return async () => {
         off();
-        await election.stop();
         await chain;
         await e.worker.stop();
         await e.queue.drain();

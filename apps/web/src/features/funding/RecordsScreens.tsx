@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TKey } from '../../app/route-table';
 import { useSettings } from '../../app/stores/settings';
-import { formatGroupedBalance } from '../user/money';
+import { formatBalance } from '../../lib/format';
 import { TabTitle } from './parts';
 import { chargeRecordsQuery, drawRecordsQuery } from './queries';
 import './funding.css';
@@ -40,7 +40,7 @@ function ChargeList({ type }: { type: number }) {
         {rows.map((r) => (
           <List.Item key={r.id} data-testid={`charge-record-${r.id}`}>
             <div className="funding-record__line">
-              <span className="funding-record__amount">{`${formatGroupedBalance(r.number)} ${t('common.usd')}`}</span>
+              <span className="funding-record__amount">{`${formatBalance(r.number)} ${t('common.usd')}`}</span>
               <span className={`funding-status--${r.status}`} data-testid="record-status">
                 {t(CHARGE_STATUS[r.status] ?? 'financial.uncheck')}
               </span>
@@ -95,7 +95,7 @@ export function WithdrawRecordsScreen() {
           {rows.map((r) => (
             <List.Item key={r.id} data-testid={`withdraw-record-${r.id}`}>
               <div className="funding-record__line">
-                <span className="funding-record__amount">{`${formatGroupedBalance(r.number)} ${t('common.usd')}`}</span>
+                <span className="funding-record__amount">{`${formatBalance(r.number)} ${t('common.usd')}`}</span>
                 <span className={`funding-status--${r.status}`} data-testid="record-status">
                   {r.status_name}
                 </span>

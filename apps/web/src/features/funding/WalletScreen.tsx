@@ -3,7 +3,7 @@ import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TKey } from '../../app/route-table';
-import { formatGroupedBalance } from '../user/money';
+import { formatBalance } from '../../lib/format';
 import { Card, KeyValue } from './parts';
 import { accountQuery } from './queries';
 
@@ -24,12 +24,12 @@ export function WalletScreen() {
       <Card>
         <KeyValue
           label={t('user.available_balance')}
-          value={`${formatGroupedBalance(account.data?.balance)} ${t('common.usd')}`}
+          value={`${formatBalance(account.data?.balance)} ${t('common.usd')}`}
           testId="wallet-available"
         />
         <KeyValue
           label={t('user.frozen_balance')}
-          value={`${formatGroupedBalance(account.data?.lock_balance)} ${t('common.usd')}`}
+          value={`${formatBalance(account.data?.lock_balance)} ${t('common.usd')}`}
           testId="wallet-frozen"
         />
         <div className="funding-chips">

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showMessage } from '../../app/toast';
 import { i18n } from '../../i18n';
+import { formatBalance } from '../../lib/format';
 import { TextField } from '../auth/form-kit';
-import { formatGroupedBalance } from '../user/money';
 import { amountMicros, cleanAmountInput, withdrawEstimate } from './amount';
 import { Card, Chip, currencyLabel, KeyValue, TabTitle } from './parts';
 import { accountQuery, drawCurrenciesQuery, drawMethodsQuery, requestWithdrawal } from './queries';
@@ -87,12 +87,12 @@ export function WithdrawScreen() {
       <Card testId="withdraw-balances">
         <KeyValue
           label={t('withdraw.available')}
-          value={`${formatGroupedBalance(account.data?.balance)} ${t('common.usd')}`}
+          value={`${formatBalance(account.data?.balance)} ${t('common.usd')}`}
           testId="withdraw-available"
         />
         <KeyValue
           label={t('user.frozen_balance')}
-          value={`${formatGroupedBalance(account.data?.lock_balance)} ${t('common.usd')}`}
+          value={`${formatBalance(account.data?.lock_balance)} ${t('common.usd')}`}
           testId="withdraw-frozen"
         />
       </Card>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isDemoUser, type SessionUser, useSession } from '../../app/stores/session';
-import { displayCreditScore, formatGroupedBalance } from './money';
+import { formatBalance } from '../../lib/format';
+import { displayCreditScore } from './money';
 
 const HIDE_KEY = 'meridian.hide_balance';
 
@@ -70,7 +71,7 @@ export function AccountCard({ onResetDemo }: { onResetDemo(): void }) {
         </button>
       </div>
       <div className="account-card__balance">
-        <span data-testid="account-balance">{hidden ? '******' : formatGroupedBalance(balance)}</span>
+        <span data-testid="account-balance">{hidden ? '******' : formatBalance(balance)}</span>
         <span className="account-card__unit">{t('common.usd')}</span>
       </div>
       <div className="account-card__score">

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { TKey } from '../../app/route-table';
 import { showMessage } from '../../app/toast';
+import { RankOptIn } from '../rank/RankOptIn';
 import { AccountCard } from './AccountCard';
 import { confirmDialog } from './confirm';
 import { refreshAccount, resetDemoAccount } from './queries';
@@ -84,6 +85,7 @@ export function UserScreen() {
   return (
     <div className="user-page" data-testid="page-user">
       <AccountCard onResetDemo={resetDemo} />
+      <RankOptIn />
       <List className="user-menu">
         {LINKS.map((link) => (
           <List.Item

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayCreditScore, formatGroupedBalance } from './money';
+import { formatBalance } from '../../lib/format';
+import { displayCreditScore } from './money';
 
 describe('balance on the account card', () => {
   it('shows 2 decimals with thousands separators, exactly from the 6-decimal wire string', () => {
-    expect(formatGroupedBalance('100000.000000')).toBe('100,000.00');
-    expect(formatGroupedBalance('1234567.895000')).toBe('1,234,567.90');
-    expect(formatGroupedBalance('999.994999')).toBe('999.99');
-    expect(formatGroupedBalance('0.000000')).toBe('0.00');
-    expect(formatGroupedBalance('-1234.500000')).toBe('-1,234.50');
-    expect(formatGroupedBalance(null)).toBe('--');
+    expect(formatBalance('100000.000000')).toBe('100,000.00');
+    expect(formatBalance('1234567.895000')).toBe('1,234,567.90');
+    expect(formatBalance('999.994999')).toBe('999.99');
+    expect(formatBalance('0.000000')).toBe('0.00');
+    expect(formatBalance('-1234.500000')).toBe('-1,234.50');
+    expect(formatBalance(null)).toBe('--');
   });
 });
 
