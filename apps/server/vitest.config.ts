@@ -16,6 +16,10 @@ export default defineProject({
       ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
     ],
     environment: 'node',
+    // Real servers on a real database: a first start on PostgreSQL seeds chart history (a few
+    // seconds), and some tests start two nodes. Generous limits; tests never assert on timings.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     pool: 'forks',
   },
 });
