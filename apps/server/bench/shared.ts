@@ -21,6 +21,8 @@ export type ParentToClients = { type: 'measure' } | { type: 'report' };
 export const BENCH_CODES_ENV = 'BENCH_CODES';
 /** Shifts the feed's clock to a weekday so every market (forex included) is open and ticking. */
 export const BENCH_OFFSET_ENV = 'BENCH_CLOCK_OFFSET_MS';
+/** bench:orders: the server's pino level (the parent sends the child's stdout to /dev/null). */
+export const BENCH_LOG_LEVEL_ENV = 'BENCH_LOG_LEVEL';
 export const BENCH_TICK_MS = 100;
 export const BENCH_FLUSH_MS = 250;
 

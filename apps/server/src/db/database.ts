@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type QueryResult,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -58,13 +68,57 @@ function openSqlite(dataDir: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
+  });
   return {
     kysely,
     dialect: 'sqlite',
     location: file,
     close: () => kysely.destroy(),
   };
+}
+
+/** Enough for every distinct statement the app issues; `in (…)` lists of new lengths rotate out. */
+const STATEMENT_CACHE_SIZE = 512;
+
+/**
+ * Kysely's SQLite driver calls prepare() for every query, and compiling SQL was a quarter of the
+ * server's CPU under order load. Kysely always emits the same text for the same query shape (values
+ * are bound parameters), so statements are kept by their SQL, the oldest out first when the cache is full. A
+ * statement still being iterated (a stream) is `busy` and cannot be reused: that caller gets a fresh
+ * one. SQLite re-prepares a cached statement by itself after a schema change (migrations).
+ */
+export class StatementCache implements SqliteDatabase {
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(
+    private readonly db: SQLite.Database,
+    private readonly capacity: number = STATEMENT_CACHE_SIZE,
+  ) {}
+
+  get size(): number {
+    return this.statements.size;
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const hit = this.statements.get(sql);
+    if (hit) return hit.busy ? this.db.prepare(sql) : hit;
+    const statement = this.db.prepare(sql);
+    this.statements.set(sql, statement);
+    // First in, first out: keeping recency order costs a Map delete and set per query, more than
+    // re-preparing a hot statement the rare times a burst of one-off statements pushes it out.
+    if (this.statements.size > this.capacity) {
+      const oldest = this.statements.keys().next();
+      if (!oldest.done) this.statements.delete(oldest.value);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
 }
 
 function openPostgres(url: string): Db {
@@ -88,4 +142,29 @@ export type Tx = Transaction<Database>;
 export function inTransaction<T>(db: Db | Kysely<Database>, work: (tx: Tx) => Promise<T>): Promise<T> {
   const kysely = db instanceof Kysely ? db : db.kysely;
   return kysely.transaction().execute(work);
+}
+
+/**
+ * A hot query whose SQL is compiled once per database and then only re-bound: building and
+ * compiling a Kysely query costs more CPU than SQLite takes to run a small insert. `build` must
+ * bind exactly its parameters, each once and in order (no constants: use sql.lit), which the first
+ * call checks. Dialects differ in placeholders, so the text is kept per dialect adapter (a
+ * database and its transactions share one).
+ */
+export function precompiledQuery<P extends unknown[], R>(
+  build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
+): (db: Kysely<Database>, ...params: P) => Promise<QueryResult<R>> {
+  const texts = new WeakMap<object, string>();
+  return (db, ...params) => {
+    const adapter = db.getExecutor().adapter;
+    const text = texts.get(adapter);
+    if (text !== undefined) return db.executeQuery(CompiledQuery.raw(text, params) as CompiledQuery<R>);
+    const compiled = build(db, ...params).compile();
+    const bound = compiled.parameters;
+    if (bound.length !== params.length || bound.some((value, i) => value !== params[i])) {
+      throw new Error(`precompiledQuery: the query must bind its ${params.length} parameters in order`);
+    }
+    texts.set(adapter, compiled.sql);
+    return db.executeQuery(compiled);
+  };
 }

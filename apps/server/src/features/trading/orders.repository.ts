@@ -1,7 +1,7 @@
 import type { CloseReason } from '@meridian/contract';
 import type { FillDirection } from '@meridian/trading';
 import type { Kysely, Selectable } from 'kysely';
-import type { Tx } from '../../db/database.js';
+import { precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { OrderRecord, StatusCode } from './model.js';
 import type { OrdersTable } from './trading.schema.js';
@@ -53,28 +53,69 @@ export interface NewOrder {
   createdAt: number;
 }
 
+/** The one write of every order placement, so it skips Kysely's per-call build and compile. */
+const insertOrderQuery = precompiledQuery(
+  (
+    db,
+    userId: number,
+    instrumentId: number,
+    side: 1 | 2,
+    status: 0 | 1,
+    lots: string,
+    leverage: number,
+    openPrice: string | null,
+    targetPrice: string | null,
+    fillDirection: FillDirection | null,
+    tp: string | null,
+    sl: string | null,
+    marginMicros: number,
+    feeMicros: number,
+    createdAt: number,
+    filledAt: number | null,
+  ) =>
+    db
+      .insertInto('orders')
+      .values({
+        user_id: userId,
+        instrument_id: instrumentId,
+        side,
+        status,
+        lots,
+        leverage,
+        open_price: openPrice,
+        target_price: targetPrice,
+        fill_direction: fillDirection,
+        tp,
+        sl,
+        margin_micros: marginMicros,
+        fee_micros: feeMicros,
+        created_at: createdAt,
+        filled_at: filledAt,
+      })
+      .returningAll(),
+);
+
 export async function insertOrder(db: Executor, o: NewOrder): Promise<OrderRecord> {
-  const row = await db
-    .insertInto('orders')
-    .values({
-      user_id: o.userId,
-      instrument_id: o.instrumentId,
-      side: o.side === 'buy' ? 1 : 2,
-      status: o.status,
-      lots: o.lots,
-      leverage: o.leverage,
-      open_price: o.openPrice,
-      target_price: o.targetPrice,
-      fill_direction: o.fillDirection,
-      tp: o.tp,
-      sl: o.sl,
-      margin_micros: o.marginMicros,
-      fee_micros: o.feeMicros,
-      created_at: o.createdAt,
-      filled_at: o.status === 1 ? o.createdAt : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertOrderQuery(
+    db,
+    o.userId,
+    o.instrumentId,
+    o.side === 'buy' ? 1 : 2,
+    o.status,
+    o.lots,
+    o.leverage,
+    o.openPrice,
+    o.targetPrice,
+    o.fillDirection,
+    o.tp,
+    o.sl,
+    o.marginMicros,
+    o.feeMicros,
+    o.createdAt,
+    o.status === 1 ? o.createdAt : null,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into orders returned no row');
   return toRecord(row);
 }
 

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage, testConfig } from '../test/harness.js';
+import { inTransaction, openDatabase, precompiledQuery, StatementCache } from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+let storage: TestStorage | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await storage?.dispose();
+  storage = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+function scratchSqlite(): SQLite.Database {
+  dir = mkdtempSync(join(tmpdir(), 'meridian-statements-'));
+  const db = new SQLite(join(dir, 'scratch.sqlite'));
+  db.exec('create table t (n integer)');
+  db.exec('insert into t values (1), (2), (3)');
+  return db;
+}
+
+describe('the SQLite statement cache', () => {
+  it('prepares a statement once per SQL text and reuses it', () => {
+    const cache = new StatementCache(scratchSqlite());
+    const first = cache.prepare('select n from t where n = ?');
+    expect(cache.prepare('select n from t where n = ?')).toBe(first);
+    expect(first.all([2])).toEqual([{ n: 2 }]);
+    expect(cache.prepare('select n from t where n > ?')).not.toBe(first);
+    expect(cache.size).toBe(2);
+    cache.close();
+  });
+
+  it('gives a fresh statement while the cached one is still being iterated', () => {
+    const cache = new StatementCache(scratchSqlite());
+    const text = 'select n from t order by n';
+    const iterating = cache.prepare(text).iterate([]);
+    expect(iterating.next().value).toEqual({ n: 1 });
+    expect(cache.prepare(text).all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect([...iterating]).toEqual([{ n: 2 }, { n: 3 }]);
+    cache.close();
+  });
+
+  it('keeps at most its capacity, dropping the oldest', () => {
+    const cache = new StatementCache(scratchSqlite(), 2);
+    const a = cache.prepare('select 1');
+    cache.prepare('select 2');
+    cache.prepare('select 3');
+    expect(cache.size).toBe(2);
+    expect(cache.prepare('select 1')).not.toBe(a);
+    cache.close();
+  });
+});
+
+describe('precompiled queries', () => {
+  const upsert = precompiledQuery((db, key: string, value: string) =>
+    db.insertInto('settings').values({ key, value }).returning(['key', 'value']),
+  );
+
+  it('run with new parameters on each call, inside and outside transactions', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      await migrateToLatest(db.kysely, db.dialect);
+      expect((await upsert(db.kysely, 'bench_a', 'one')).rows).toEqual([{ key: 'bench_a', value: 'one' }]);
+      expect((await upsert(db.kysely, 'bench_b', 'two')).rows).toEqual([{ key: 'bench_b', value: 'two' }]);
+      await expect(
+        inTransaction(db, async (tx) => {
+          await upsert(tx, 'bench_c', 'three');
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const rows = await db.kysely
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'like', 'bench_%')
+        .orderBy('key')
+        .execute();
+      expect(rows).toEqual([
+        { key: 'bench_a', value: 'one' },
+        { key: 'bench_b', value: 'two' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuse a query that binds anything but its parameters, in order', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      await migrateToLatest(db.kysely, db.dialect);
+      const constant = precompiledQuery((d, key: string) =>
+        d.selectFrom('settings').select('value').where('key', '=', key).limit(1),
+      );
+      expect(() => constant(db.kysely, 'x')).toThrow(/bind its 1 parameters/);
+      const swapped = precompiledQuery((d, key: string, value: string) =>
+        d.insertInto('settings').values({ value, key }),
+      );
+      expect(() => swapped(db.kysely, 'k', 'v')).toThrow(/in order/);
+      const literal = precompiledQuery((d, key: string) =>
+        d.selectFrom('settings').select('value').where('key', '=', key).limit(sql.lit(1)),
+      );
+      expect((await literal(db.kysely, 'no_such_key')).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
