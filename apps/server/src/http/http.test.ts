@@ -9,6 +9,7 @@ import { DEFAULT_LOCALES_DIR } from '../i18n/translator.js';
 import { call, startTestServer, type TestServer } from '../test/harness.js';
 import { AppError } from './app-error.js';
 import { defineRoute } from './route.js';
+import { SECURITY_HEADERS } from './security.js';
 
 /** Probe routes that exercise the envelope machinery the way features use it. */
 const probes: Feature = {
@@ -211,5 +212,18 @@ describe('request metadata', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('sends the whole security header set on failures too (404, malformed body)', async () => {
+    const notFound = await fetch(`${t.baseUrl}/api/nope`);
+    const malformed = await fetch(`${t.baseUrl}/api/default/area_list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    for (const res of [notFound, malformed]) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name)).toBe(value);
+    }
   });
 });

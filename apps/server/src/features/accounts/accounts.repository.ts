@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Tx } from '../../db/database.js';
+import { type Kysely, sql } from 'kysely';
+import { precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import './accounts.schema.js';
 
@@ -41,6 +41,25 @@ export async function insertAccount(db: Executor, userId: number, now: number): 
  * postings cannot both pass a stale check (PostgreSQL re-evaluates the WHERE on the locked row;
  * SQLite has one writer). Returns the new amounts, or undefined when refused or absent.
  */
+/**
+ * Every balance change runs this guarded UPDATE, so it is compiled once (precompiledQuery) and only
+ * re-bound; the deltas appear twice because the guard repeats them.
+ */
+const applyDeltasQuery = precompiledQuery(
+  (db, free: number, frozen: number, now: number, userId: number, freeGuard: number, frozenGuard: number) =>
+    db
+      .updateTable('accounts')
+      .set((eb) => ({
+        balance_micros: eb('balance_micros', '+', free),
+        frozen_micros: eb('frozen_micros', '+', frozen),
+        updated_at: now,
+      }))
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb('balance_micros', '+', freeGuard), '>=', sql.lit(0)))
+      .where((eb) => eb(eb('frozen_micros', '+', frozenGuard), '>=', sql.lit(0)))
+      .returning(['balance_micros', 'frozen_micros']),
+);
+
 export async function applyDeltas(
   db: Executor,
   userId: number,
@@ -48,40 +67,70 @@ export async function applyDeltas(
   frozenDeltaMicros: number,
   now: number,
 ): Promise<{ balanceMicros: number; frozenMicros: number } | undefined> {
-  const row = await db
-    .updateTable('accounts')
-    .set((eb) => ({
-      balance_micros: eb('balance_micros', '+', freeDeltaMicros),
-      frozen_micros: eb('frozen_micros', '+', frozenDeltaMicros),
-      updated_at: now,
-    }))
-    .where('user_id', '=', userId)
-    .where((eb) => eb(eb('balance_micros', '+', freeDeltaMicros), '>=', 0))
-    .where((eb) => eb(eb('frozen_micros', '+', frozenDeltaMicros), '>=', 0))
-    .returning(['balance_micros', 'frozen_micros'])
-    .executeTakeFirst();
+  const result = await applyDeltasQuery(
+    db,
+    freeDeltaMicros,
+    frozenDeltaMicros,
+    now,
+    userId,
+    freeDeltaMicros,
+    frozenDeltaMicros,
+  );
+  const row = result.rows[0];
   if (!row) return undefined;
   return { balanceMicros: Number(row.balance_micros), frozenMicros: Number(row.frozen_micros) };
 }
 
+const insertLedgerQuery = precompiledQuery(
+  (
+    db,
+    userId: number,
+    kind: string,
+    freeDelta: number,
+    frozenDelta: number,
+    balanceAfter: number,
+    frozenAfter: number,
+    memoKey: string,
+    memoParams: string | null,
+    refType: string | null,
+    refId: number | null,
+    createdAt: number,
+  ) =>
+    db
+      .insertInto('ledger')
+      .values({
+        user_id: userId,
+        kind,
+        free_delta_micros: freeDelta,
+        frozen_delta_micros: frozenDelta,
+        balance_after_micros: balanceAfter,
+        frozen_after_micros: frozenAfter,
+        memo_key: memoKey,
+        memo_params: memoParams,
+        ref_type: refType,
+        ref_id: refId,
+        created_at: createdAt,
+      })
+      .returning('id'),
+);
+
 export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<number> {
-  const inserted = await db
-    .insertInto('ledger')
-    .values({
-      user_id: row.userId,
-      kind: row.kind,
-      free_delta_micros: row.freeDeltaMicros,
-      frozen_delta_micros: row.frozenDeltaMicros,
-      balance_after_micros: row.balanceAfterMicros,
-      frozen_after_micros: row.frozenAfterMicros,
-      memo_key: row.memoKey,
-      memo_params: row.memoParams,
-      ref_type: row.refType,
-      ref_id: row.refId,
-      created_at: row.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const result = await insertLedgerQuery(
+    db,
+    row.userId,
+    row.kind,
+    row.freeDeltaMicros,
+    row.frozenDeltaMicros,
+    row.balanceAfterMicros,
+    row.frozenAfterMicros,
+    row.memoKey,
+    row.memoParams,
+    row.refType,
+    row.refId,
+    row.createdAt,
+  );
+  const inserted = result.rows[0];
+  if (!inserted) throw new Error('ledger insert returned no id');
   return Number(inserted.id);
 }
 
