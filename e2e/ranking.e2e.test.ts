@@ -1,48 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { Order, RankingList, type TradeInstrument } from '@meridian/contract';
 import { TradingDecimal, toMicros } from '@meridian/trading';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
+import { codeFrom, startMailbox } from './mailbox.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-ranking-0123456789abcdef';
 /** Crypto trades around the clock, so the test never meets a closed market. */
 const CODE = 'BTCUSD';
 const TRADES = 5;
-
-/** A loopback SMTP server keeping what it is given: the registration code arrives here. */
-async function startMailbox() {
-  const mails: Array<{ to: string[]; raw: string }> = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = smtp.server.address() as AddressInfo;
-  return { port, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-function codeFrom(raw: string): string | null {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
-  return body.match(/(?<!\d)\d{6}(?!\d)/)?.[0] ?? null;
-}
 
 async function poll<T>(
   what: string,
