@@ -8,7 +8,11 @@ export default defineConfig({
       {
         resolve: { conditions: ['source'] },
         ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 
 /** Titles of seeded articles (apps/server/src/features/news/articles/). */
@@ -35,6 +36,7 @@ describe('news, announcements and the service-provider search in a phone browser
     // Only ten rows come with the first page; the oldest article is on page two.
     expect(await page.getByTestId('news-row-1').count()).toBe(0);
     await screenshot(page, 'content-1-news-en');
+    await expectAccessible(page, 'content-1-news-en');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByTestId('news-row-1').waitFor({ state: 'visible' });
     expect(await rowText(page, 1)).toContain(RESTRICTED_EN);
@@ -56,6 +58,7 @@ describe('news, announcements and the service-provider search in a phone browser
     expect(await page.getByTestId('news-row-12').count()).toBe(0);
     expect(await rowText(page, 1)).toContain(RESTRICTED_AR);
     await screenshot(page, 'content-3-announcements-ar');
+    await expectAccessible(page, 'content-3-announcements-ar');
     await page.getByTestId('news-row-1').click();
     const detail = page.getByTestId('news-detail');
     await detail.waitFor({ state: 'visible' });
@@ -78,6 +81,7 @@ describe('news, announcements and the service-provider search in a phone browser
     expect(text).toContain('EUR/USD weekly outlook');
     expect(text).toContain('European Central Bank');
     await screenshot(page, 'content-5-detail-en');
+    await expectAccessible(page, 'content-5-detail-en');
     await context.close();
   });
 
@@ -115,6 +119,7 @@ describe('news, announcements and the service-provider search in a phone browser
     await search.waitFor({ state: 'visible' });
     await page.getByTestId('company-row-1').waitFor({ state: 'visible' });
     await screenshot(page, 'content-6-product-en');
+    await expectAccessible(page, 'content-6-product-en');
     await search.fill('société');
     await page.getByTestId('company-row-1').waitFor({ state: 'detached' });
     const row = page.getByTestId('company-row-11');

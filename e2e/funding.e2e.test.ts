@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 import { codeFrom, startMailbox, waitFor } from './mailbox.js';
 
@@ -113,6 +114,7 @@ describe('funding and identity verification in a phone browser', () => {
     );
     await settled(page);
     await screenshot(page, 'funding-1-auth-form');
+    await expectAccessible(page, 'funding-1-auth-form');
     await page.getByTestId('auth-submit').click();
     await page.getByTestId('auth-waiting').waitFor();
     await settled(page);
@@ -139,6 +141,7 @@ describe('funding and identity verification in a phone browser', () => {
     await page.locator('[data-testid="charge-proof"][data-uploaded="yes"]').waitFor();
     await settled(page);
     await screenshot(page, 'funding-4-charge-wire');
+    await expectAccessible(page, 'funding-4-charge-wire');
     await page.getByTestId('charge-submit').click();
     await page.getByTestId('page-charge-records').waitFor();
     await page.getByTestId('record-status').first().waitFor();
@@ -166,6 +169,8 @@ describe('funding and identity verification in a phone browser', () => {
     await page.getByTestId('page-withdraw-way').waitFor();
     await page.getByTestId('way-currency-USDT-TRC20').click();
     await page.getByTestId('way-address').fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    // Where money may go: the owner confirms with the login password (two-factor authentication is off).
+    await page.getByTestId('way-proof').fill(password);
     await settled(page);
     await screenshot(page, 'funding-7-bind-address');
     await page.getByTestId('way-submit').click();
@@ -176,11 +181,13 @@ describe('funding and identity verification in a phone browser', () => {
     );
     await page.locator('[data-testid^="withdraw-method-"]').first().click();
     await page.getByTestId('withdraw-amount').fill('100');
+    await page.getByTestId('withdraw-proof').fill(password);
     // Fee and amount received, live, from packages/trading.
     expect(await textOf(page, 'withdraw-fee')).toBe('1.000000 USD');
-    expect(await textOf(page, 'withdraw-receive')).toBe('99.00 USDT');
+    expect(await textOf(page, 'withdraw-receive')).toBe('99.000000 USDT');
     await settled(page);
     await screenshot(page, 'funding-8-withdraw-form');
+    await expectAccessible(page, 'funding-8-withdraw-form');
     await page.getByTestId('withdraw-submit').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="withdraw-frozen"]')?.textContent === '100.00 USD',
@@ -213,6 +220,7 @@ describe('funding and identity verification in a phone browser', () => {
     expect(await textOf(page, 'wallet-frozen')).toBe('0.00 USD');
     await settled(page);
     await screenshot(page, 'funding-11-wallet');
+    await expectAccessible(page, 'funding-11-wallet');
 
     // Each step is in the ledger, on the account detail screen and through the API.
     await page.goto(`${server.baseUrl}/#/mine/history`);
@@ -225,6 +233,7 @@ describe('funding and identity verification in a phone browser', () => {
     ]);
     await settled(page);
     await screenshot(page, 'funding-12-ledger');
+    await expectAccessible(page, 'funding-12-ledger');
     const ledger = await fetch(
       `${server.baseUrl}/v1/api/main/accountLog/forexChange?page=1&t=${Date.now()}`,
       {

@@ -25,17 +25,29 @@ function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  port: number;
   dataDir: string;
   logs: string[];
-  stop(): Promise<void>;
+  /** Stops the server; its data folder is removed unless `keepData` (to start it again on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Listen here instead of on a free port: a restart keeps the address the app was loaded from. */
+  port?: number;
+  /** Reuse this data folder (a restart) instead of a fresh one. */
+  dataDir?: string;
 }
 
 /** Starts the BUILT server (`npm run build` first) on a free loopback port with a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'meridian-e2e-'));
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
@@ -69,9 +81,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    port,
     dataDir,
     logs,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -79,7 +92,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -101,9 +114,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh phone-sized context: its own storage, so every test starts as a new visitor. */
-export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh phone-sized context: its own storage, so every test starts as a new visitor. The app's
+ * service worker is blocked unless a test asks for it (`serviceWorkers: 'allow'`): it would download
+ * the whole precache in the background of every test, and a test about screens should see the
+ * network, not a cache.
+ */
+export async function newPhone(
+  browser: Browser,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,

@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 import { codeFrom, startMailbox, waitFor } from './mailbox.js';
 
@@ -10,6 +12,19 @@ const sessionToken = (page: Page) =>
   });
 
 const hashOf = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash));
+
+/** What an authenticator app shows for a base32 secret at `ms` (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
+function totp(secret: string, ms: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
 
 describe('identity in a phone browser', () => {
   let server: RunningServer;
@@ -44,6 +59,7 @@ describe('identity in a phone browser', () => {
     await page.getByTestId('page-login').waitFor({ state: 'visible' });
     expect(await hashOf(page)).toBe('#/login?from=/user');
     await screenshot(page, 'identity-1-login');
+    await expectAccessible(page, 'identity-1-login');
 
     await page.getByTestId('try-demo').click();
     const card = page.getByTestId('account-card');
@@ -58,9 +74,21 @@ describe('identity in a phone browser', () => {
     expect(await page.getByTestId('credit-score').textContent()).toBe('100');
     expect(await page.getByTestId('reset-demo').isVisible()).toBe(true);
     await screenshot(page, 'identity-2-demo-user');
+    await expectAccessible(page, 'identity-2-demo-user');
 
     await page.getByTestId('balance-toggle').click();
     expect(await page.getByTestId('account-balance').textContent()).toBe('******');
+
+    // A real-account link says what the feature does and leads on to a real account.
+    await page.getByTestId('user-link-wallet').click();
+    const explainer = page.getByTestId('page-real-only');
+    await explainer.waitFor({ state: 'visible' });
+    expect(await hashOf(page)).toBe('#/mine/wallet');
+    expect(await page.getByTestId('real-only-feature').textContent()).toContain('Wallet:');
+    await screenshot(page, 'identity-2b-demo-real-only');
+    await page.getByTestId('real-only-register').click();
+    await page.getByTestId('page-register').waitFor({ state: 'visible' });
+    expect(await hashOf(page)).toBe('#/register?from=/mine/wallet');
     await context.close();
   });
 
@@ -85,6 +113,7 @@ describe('identity in a phone browser', () => {
     await page.getByTestId('register-repeat').fill(password);
     await page.getByTestId('register-code').fill(code ?? '');
     await screenshot(page, 'identity-3-register');
+    await expectAccessible(page, 'identity-3-register');
     await page.getByTestId('register-submit').click();
     await page.waitForFunction(() => window.location.hash === '#/');
 
@@ -162,16 +191,64 @@ describe('identity in a phone browser', () => {
     await context.close();
   });
 
+  it('turns on two-factor authentication from the QR code screen, then logs in with the app code', async () => {
+    // The account registered (and given a new password) by the test above.
+    const email = 'trader@meridian.test';
+    const password = 'Lighthouse4096';
+    const { context, page } = await newPhone(browser);
+    await page.goto(`${server.baseUrl}/#/login?from=/user`);
+    await page.getByTestId('login-account').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('page-user').waitFor({ state: 'visible' });
+
+    await page.getByTestId('user-link-security').click();
+    await page.getByTestId('page-security').waitFor({ state: 'visible' });
+    await page.getByTestId('security-password').fill(password);
+    await page.getByTestId('security-start').click();
+    await page.getByTestId('security-qr').waitFor({ state: 'visible' });
+    const secret = ((await page.getByTestId('security-secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'identity-11-two-factor-qr');
+    await page.getByTestId('security-code').fill(totp(secret, Date.now()));
+    await page.getByTestId('security-confirm').click();
+    const codes = page.getByTestId('security-recovery-codes');
+    await codes.waitFor({ state: 'visible' });
+    expect(await codes.locator('li').count()).toBe(10);
+    await screenshot(page, 'identity-12-recovery-codes');
+    await page.getByTestId('security-done').click();
+    await page.getByTestId('security-recovery-left').waitFor({ state: 'visible' });
+
+    // Another phone: the password alone is not enough any more; the app's code finishes the login.
+    const other = await newPhone(browser);
+    await other.page.goto(`${server.baseUrl}/#/login?from=/user`);
+    await other.page.getByTestId('login-account').fill(email);
+    await other.page.getByTestId('login-password').fill(password);
+    await other.page.getByTestId('login-submit').click();
+    const code = other.page.getByTestId('login-otp');
+    await code.waitFor({ state: 'visible' });
+    await screenshot(other.page, 'identity-13-login-code');
+    // The enrolment used this time step's code; each code is taken once, so the app's next one.
+    await code.fill(totp(secret, Date.now() + 30_000));
+    await other.page.getByTestId('login-submit').click();
+    await other.page.getByTestId('page-user').waitFor({ state: 'visible' });
+    expect(await other.page.getByTestId('account-label').textContent()).toBe(email);
+    await other.context.close();
+    await context.close();
+  });
+
   it('lays the login and register pages out right-to-left in Arabic', async () => {
     const { context, page } = await newPhone(browser);
     await page.goto(`${server.baseUrl}/?lang=ar#/login`);
     await page.getByTestId('page-login').waitFor({ state: 'visible' });
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await screenshot(page, 'identity-9-login-ar');
+    await expectAccessible(page, 'identity-9-login-ar');
     await page.getByTestId('to-register').click();
     await page.getByTestId('register-email').waitFor({ state: 'visible' });
     expect(await page.getByTestId('send-code').textContent()).not.toBe('Send code');
     await screenshot(page, 'identity-10-register-ar');
+    await expectAccessible(page, 'identity-10-register-ar');
     await context.close();
   });
 });

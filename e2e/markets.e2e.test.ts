@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 
 interface Listed {
@@ -66,6 +67,7 @@ describe('markets in a phone browser', () => {
       .poll(async () => (await cryptoPrices(page)).some((p, i) => p !== before[i]), { timeout: 20_000 })
       .toBe(true);
     await screenshot(page, 'markets-home');
+    await expectAccessible(page, 'markets-home');
 
     // A category chip filters the list; tapping it again clears the filter.
     const crypto = list.find((i) => i.Code === 'BTCUSD')?.CategoryId;
@@ -79,6 +81,27 @@ describe('markets in a phone browser', () => {
     await screenshot(page, 'markets-home-crypto');
     await page.getByTestId(`category-chip-${crypto}`).click();
     await expect.poll(() => page.locator(ROWS).count()).toBe(list.length);
+
+    // The search field finds instruments by code or name, whatever the case and separators.
+    const rowIds = () =>
+      page.locator(ROWS).evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const search = page.getByRole('searchbox', { name: 'Search instruments' });
+    await search.fill('gold');
+    await expect.poll(rowIds).toEqual(['market-row-XAUUSD']);
+    await search.fill('eth usd');
+    await expect.poll(rowIds).toEqual(['market-row-ETHUSD']);
+    await search.fill('no such market');
+    await page.getByTestId('market-empty').waitFor({ state: 'visible' });
+    await search.fill('');
+    await expect.poll(() => page.locator(ROWS).count()).toBe(list.length);
+
+    // A starred instrument moves to the top and stays there after a reload (kept on the device).
+    await page.getByRole('button', { name: 'Add XAUUSD to favourites' }).click();
+    await expect.poll(async () => (await rowIds())[0]).toBe('market-row-XAUUSD');
+    await screenshot(page, 'markets-home-favourite');
+    await page.reload();
+    await page.getByTestId('market-row-BTCUSD').waitFor({ state: 'visible' });
+    expect((await rowIds())[0]).toBe('market-row-XAUUSD');
 
     // Tapping a row selects it and opens /trade with its header, live price and chart.
     await page.getByTestId('market-row-ETHUSD').click();
@@ -99,6 +122,7 @@ describe('markets in a phone browser', () => {
     await page.waitForTimeout(500);
     await chartChanges(page, await page.getByTestId('kline-chart').screenshot());
     await screenshot(page, 'markets-trade');
+    await expectAccessible(page, 'markets-trade');
 
     // Dragging the chart back in time loads older candles (a request with `to`).
     let olderRequested = false;
@@ -145,6 +169,7 @@ describe('markets in a phone browser', () => {
       .toBe(true);
     expect(await text(page.getByTestId('market-row-BTCUSD'))).toMatch(/[+-]\d+\.\d{2}%/);
     await screenshot(page, 'markets-home-ar');
+    await expectAccessible(page, 'markets-home-ar');
 
     await page.getByTestId('market-row-SOLUSD').click();
     await page.getByTestId('trade-header').waitFor({ state: 'visible' });
@@ -158,6 +183,7 @@ describe('markets in a phone browser', () => {
     await page.waitForTimeout(500);
     await chartChanges(page, await page.getByTestId('kline-chart').screenshot());
     await screenshot(page, 'markets-trade-ar');
+    await expectAccessible(page, 'markets-trade-ar');
 
     await page.reload();
     await page.getByTestId('trade-header').waitFor({ state: 'visible' });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 
 describe('app shell in a phone browser', () => {
@@ -25,6 +26,7 @@ describe('app shell in a phone browser', () => {
     }
     await expect(page.getByTestId('footer').isVisible()).resolves.toBe(true);
     await screenshot(page, 'shell-home');
+    await expectAccessible(page, 'shell-home');
     await context.close();
   });
 
@@ -41,6 +43,7 @@ describe('app shell in a phone browser', () => {
     await page.getByTestId('tabbar').waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await screenshot(page, 'shell-home-ar');
+    await expectAccessible(page, 'shell-home-ar');
     await context.close();
   });
 
@@ -59,6 +62,7 @@ describe('app shell in a phone browser', () => {
     const hash = await page.evaluate(() => window.location.hash);
     expect(decodeURIComponent(hash)).toBe('#/login?from=/order');
     await screenshot(page, 'shell-login-guard');
+    await expectAccessible(page, 'shell-login-guard');
     await context.close();
   });
 });

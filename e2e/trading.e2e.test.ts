@@ -8,8 +8,9 @@ import {
   TradingDecimal,
   toMicros,
 } from '@meridian/trading';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
 
 /** The app shows balances with thousands separators: "99,987.12". */
@@ -35,10 +36,38 @@ async function go(page: Page, path: string): Promise<void> {
   await page.waitForFunction((to) => window.location.hash === `#${to}`, path);
 }
 
-async function toastSays(page: Page, expected: string, timeout = 15_000): Promise<void> {
-  await expect
-    .poll(async () => (await page.locator('.toast-text').allTextContents()).join(' | '), { timeout })
-    .toContain(expected);
+/**
+ * Every wait below is for a condition (a toast, an element, a text), bounded only so that a hang
+ * reads as a failure: a loaded machine makes things slower, never wrong. Nothing waits a fixed time.
+ */
+const WAIT = { timeout: 60_000 } as const;
+
+/**
+ * Records every toast the app shows, from the first script of every document on: a toast lives two
+ * seconds, and a test that polls the screen for it can miss it on a loaded machine.
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('.toast-text')) {
+        if (el.dataset.recorded) continue;
+        el.dataset.recorded = '1';
+        seen.push(el.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts shown so far on this page (since its last full load). */
+function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...((window as unknown as { __toasts?: string[] }).__toasts ?? [])]);
+}
+
+/** Waits until a toast shown after the `from`-th one contains `expected`. */
+async function toastSays(page: Page, expected: string, from = 0): Promise<void> {
+  await expect.poll(async () => (await toasts(page)).slice(from).join(' | '), WAIT).toContain(expected);
 }
 
 /** The amount as the UI prints it: sign, then fixed decimals. */
@@ -47,16 +76,41 @@ function signed(micros: number, places: number): string {
   return /^-?0\.0+$/.test(t) ? t.replace('-', '') : t.startsWith('-') ? t : `+${t}`;
 }
 
-/** Popups and toasts animate in and out: let them settle so a screenshot shows a still screen. */
+/**
+ * Popups and toasts animate in and out: waits until every overlay has stood still for three
+ * consecutive animation frames, so a screenshot shows a still screen. (Frames, not milliseconds: a
+ * slow machine gives slower frames, and the animation is over when they stop changing anything.)
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const overlays = '.adm-popup-body, .adm-center-popup-wrap, .adm-mask, .adm-toast-main';
+        const snapshot = () =>
+          [...document.querySelectorAll<HTMLElement>(overlays)]
+            .map((el) => {
+              const r = el.getBoundingClientRect();
+              const style = getComputedStyle(el);
+              return `${r.x},${r.y},${r.width},${r.height},${style.opacity},${style.transform}`;
+            })
+            .join('|');
+        let last = snapshot();
+        let still = 0;
+        const frame = () => {
+          const now = snapshot();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** Waits until no toast or dialog covers the page. */
 async function quiet(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.toast-text, .dialog-confirm'), undefined, {
-    timeout: 10_000,
-  });
+  await page.waitForFunction(() => !document.querySelector('.toast-text, .dialog-confirm'), undefined, WAIT);
   await settle(page);
 }
 
@@ -79,6 +133,8 @@ describe('trading in a phone browser', () => {
   let browser: Browser;
   let terms: InstrumentTerms;
   let tradeFeeType: number;
+  /** BTCUSD's spread: a fresh buy is under water by it (its bid is that far below the open ask). */
+  let spread: InstanceType<typeof TradingDecimal>;
 
   const expectedMargin = (price: string) =>
     marginMicros({ terms, lots: LOTS, price, leverage: LEVERAGE, quoteToUsd: 1 });
@@ -103,6 +159,7 @@ describe('trading in a phone browser', () => {
       pricePrecision: btc.PricePrecision,
       leverageOptions: btc.HasForexMultiple.map((m) => m.Value),
     };
+    spread = new TradingDecimal(btc.Spread);
     const info = (await (await fetch(`${server.baseUrl}/api/basicSet/getBasicInfo`)).json()) as {
       data: { trade_fee_type: number };
     };
@@ -115,6 +172,7 @@ describe('trading in a phone browser', () => {
 
   it('a demo trader buys, watches it live, takes profit, cancels a pending order, closes a loss and reads the ledger', async () => {
     const { context, page } = await newPhone(browser);
+    await recordToasts(context);
     const form = page.getByTestId('order-form');
     const sheet = page.getByTestId('order-sheet');
 
@@ -122,7 +180,7 @@ describe('trading in a phone browser', () => {
     await page.goto(`${server.baseUrl}/#/trade`);
     await page.getByTestId('instrument-selector').click();
     await page.getByTestId(`drawer-item-${CODE}`).click();
-    await expect.poll(() => text(page.getByTestId('instrument-selector'))).toContain(CODE);
+    await expect.poll(() => text(page.getByTestId('instrument-selector')), WAIT).toContain(CODE);
     await form.getByTestId(`leverage-${LEVERAGE}`).click();
 
     const lotsInput = form.getByTestId('lots-input');
@@ -158,13 +216,45 @@ describe('trading in a phone browser', () => {
     // ---- a demo account, back on /trade ---------------------------------------------------------
     await page.getByTestId('try-demo').click();
     await page.waitForFunction(() => window.location.hash === '#/trade');
-    await expect.poll(() => text(form.getByTestId('form-available'))).toBe('100,000.00');
+    await expect.poll(() => text(form.getByTestId('form-available')), WAIT).toBe('100,000.00');
     await form.getByTestId(`leverage-${LEVERAGE}`).click();
     await settle(page);
     await screenshot(page, 'trading-02-order-form');
+    await expectAccessible(page, 'trading-02-order-form');
 
-    // ---- 1. buy at the market; the success popup leads to /order -------------------------------
+    // Sell shows the live bid and Buy the live ask, the spread between them, and the bar stays on
+    // screen above the tab bar at 390×844 without scrolling.
+    const sellPrice = form.getByTestId('sell-price');
+    const buyPrice = form.getByTestId('buy-price');
+    const quote = async () => ({
+      bid: new TradingDecimal(await text(sellPrice)),
+      ask: new TradingDecimal(await text(buyPrice)),
+      spread: new TradingDecimal(await text(form.getByTestId('spread-value'))),
+    });
+    const firstQuote = await quote();
+    expect(await text(sellPrice)).toMatch(/^\d+\.\d{2}$/);
+    expect(firstQuote.ask.gt(firstQuote.bid)).toBe(true);
+    const firstBid = await text(sellPrice);
+    await expect.poll(() => text(sellPrice), WAIT).not.toBe(firstBid);
+    await expect
+      .poll(async () => {
+        const q = await quote();
+        return q.ask.minus(q.bid).eq(q.spread);
+      }, WAIT)
+      .toBe(true);
+    const bar = await form.getByTestId('order-buy').boundingBox();
+    const tabs = await page.getByTestId('tabbar').boundingBox();
+    expect(bar && tabs && bar.y > 0 && bar.y + bar.height <= tabs.y).toBe(true);
+
+    // ---- 1. buy at the market after the confirm sheet; the success popup leads to /order --------
     await form.getByTestId('order-buy').click();
+    const confirmSheet = page.getByTestId('order-confirm');
+    await confirmSheet.waitFor({ state: 'visible' });
+    expect(await text(confirmSheet.getByTestId('confirm-summary'))).toBe(`${LOTS} lots · BTC/USD`);
+    expect(await text(confirmSheet.getByTestId('confirm-price'))).toMatch(/^\d+\.\d{2}$/);
+    await settle(page);
+    await screenshot(page, 'trading-03a-confirm');
+    await confirmSheet.getByTestId('order-confirm-place').click();
     const success = page.getByTestId('order-success');
     await success.waitFor({ state: 'visible' });
     await settle(page);
@@ -180,11 +270,15 @@ describe('trading in a phone browser', () => {
 
     // The position is priced live: its current price moves without a reload.
     const firstPrice = await text(row1.getByTestId('row-price'));
-    await expect.poll(() => text(row1.getByTestId('row-price')), { timeout: 30_000 }).not.toBe(firstPrice);
-    await expect.poll(() => text(page.getByTestId('risk-rate'))).toMatch(/^\d+\.\d{2}%$/);
-    expect(await text(page.getByTestId('summary-margin'))).toMatch(/^\d+\.\d{6}$/);
+    await expect.poll(() => text(row1.getByTestId('row-price')), WAIT).not.toBe(firstPrice);
+    await expect.poll(() => text(page.getByTestId('risk-rate')), WAIT).toMatch(/^\d+\.\d{2}%$/);
+    // Money at 2 decimals everywhere but the order form's estimate lines.
+    expect(await text(page.getByTestId('summary-margin'))).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await text(page.getByTestId('summary-free-margin'))).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await text(page.getByTestId('summary-equity'))).toMatch(/^[\d,]+\.\d{2}$/);
     await settle(page);
     await screenshot(page, 'trading-04-holding-live');
+    await expectAccessible(page, 'trading-04-holding-live');
 
     // The detail sheet: margin and fee booked to the micro-unit as packages/trading computes them.
     await row1.click();
@@ -192,11 +286,13 @@ describe('trading in a phone browser', () => {
     const open1 = await text(sheet.getByTestId('sheet-open-price'));
     const margin1 = expectedMargin(open1);
     const fee1 = expectedFee(margin1);
-    expect(await text(sheet.getByTestId('sheet-margin'))).toBe(formatMicros(margin1, 6));
-    expect(await text(sheet.getByTestId('sheet-fee'))).toBe(formatMicros(fee1, 6));
-    expect(await text(page.getByTestId('summary-margin'))).toBe(formatMicros(margin1, 6));
+    expect(await text(sheet.getByTestId('sheet-margin'))).toBe(groupThousands(formatMicros(margin1, 2)));
+    expect(await text(sheet.getByTestId('sheet-fee'))).toBe(groupThousands(formatMicros(fee1, 2)));
+    await expect
+      .poll(() => text(page.getByTestId('summary-margin')), WAIT)
+      .toBe(groupThousands(formatMicros(margin1, 2)));
     const sheetPrice = await text(sheet.getByTestId('sheet-price'));
-    await expect.poll(() => text(sheet.getByTestId('sheet-price')), { timeout: 30_000 }).not.toBe(sheetPrice);
+    await expect.poll(() => text(sheet.getByTestId('sheet-price')), WAIT).not.toBe(sheetPrice);
 
     // ---- 2. TP and SL: far levels first, then a TP just above the price, which fills by itself --
     const bidNow = async () => new TradingDecimal(await text(sheet.getByTestId('sheet-price')));
@@ -207,31 +303,36 @@ describe('trading in a phone browser', () => {
     await sheet.getByTestId('sl-input').fill(sl);
     await sheet.getByTestId('tp-enable').check();
     await sheet.getByTestId('tp-input').fill(farTp);
+    const beforeStops = (await toasts(page)).length;
     await sheet.getByTestId('order-set-stop').click();
-    await toastSays(page, 'Take profit and stop loss updated');
-    await expect.poll(() => text(sheet.getByTestId('sheet-tp'))).toBe(farTp);
+    await toastSays(page, 'Take profit and stop loss updated', beforeStops);
+    await expect.poll(() => text(sheet.getByTestId('sheet-tp')), WAIT).toBe(farTp);
     expect(await text(sheet.getByTestId('sheet-sl'))).toBe(sl);
     await settle(page);
     await screenshot(page, 'trading-05-tp-sl-set');
 
+    // A take-profit just above the bid: the next rise closes the position. Each attempt waits for
+    // the server's answer (a toast, recorded even if it is gone by the time we look): refused when
+    // the market had already passed it, then set again above the new price.
+    const reached = async () => (await toasts(page)).some((t) => t.includes('take profit reached'));
     let tp = '';
-    for (let attempt = 0; attempt < 6 && (await sheet.isVisible()); attempt += 1) {
+    for (let attempt = 0; attempt < 8 && !(await reached()); attempt += 1) {
+      const from = (await toasts(page)).length;
       tp = (await bidNow()).plus(2).toFixed(2);
       await sheet.getByTestId('tp-input').fill(tp);
       await sheet.getByTestId('order-set-stop').click();
-      // Refused when the market already passed it: try again just above the new price.
-      const accepted = await expect
-        .poll(() => text(sheet.getByTestId('sheet-tp')), { timeout: 5_000 })
-        .toBe(tp)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!accepted) continue;
-      await sheet.waitFor({ state: 'hidden', timeout: 40_000 }).catch(() => undefined);
+      await expect.poll(async () => (await toasts(page)).length, WAIT).toBeGreaterThan(from);
+      const answer = (await toasts(page)).slice(from).join(' | ');
+      if (!/updated|take profit reached/.test(answer)) continue;
+      // Accepted: a random walk comes back up by 2 USD soon; if not, set it again at the new price.
+      await expect
+        .poll(reached, WAIT)
+        .toBe(true)
+        .catch(() => undefined);
     }
-    // Closed by the server: the toast says why, the sheet closed and the row left Holding.
+    // Closed by the server: the toast said why, the sheet closed and the row left Holding.
     await toastSays(page, 'take profit reached');
+    await sheet.waitFor({ state: 'hidden' });
     expect(await sheet.isVisible()).toBe(false);
     await row1.waitFor({ state: 'detached' });
     await settle(page);
@@ -252,9 +353,10 @@ describe('trading in a phone browser', () => {
       quoteToUsd: 1,
     });
     expect(await text(sheet.getByTestId('sheet-pnl'))).toBe(signed(pnl1, 2));
-    expect(await text(page.getByTestId('summary-profit'))).toBe(signed(pnl1, 2));
+    await expect.poll(() => text(page.getByTestId('summary-profit')), WAIT).toBe(signed(pnl1, 2));
     await settle(page);
     await screenshot(page, 'trading-07-history');
+    await expectAccessible(page, 'trading-07-history');
     await sheet.getByTestId('order-sheet-dismiss').click();
     await sheet.waitFor({ state: 'hidden' });
     const booked: Booked[] = [
@@ -268,36 +370,50 @@ describe('trading in a phone browser', () => {
     await form.getByTestId('order-price').fill(target);
     const margin2 = expectedMargin(target);
     // A pending estimate is made at its own target, so it is exact.
-    expect(await text(form.getByTestId('est-margin'))).toBe(formatMicros(margin2, 6));
+    await expect.poll(() => text(form.getByTestId('est-margin')), WAIT).toBe(formatMicros(margin2, 6));
     await form.getByTestId('order-buy').click();
+    await confirmSheet.getByTestId('order-confirm-place').click();
     await success.waitFor({ state: 'visible' });
     expect(await text(success)).toContain('Pending order placed');
+    expect(await text(success)).toContain(`Buy ${LOTS} lots of BTC/USD`);
     await page.getByTestId('order-success-view').click();
     await page.waitForFunction(() => window.location.hash === '#/order');
     await page.getByTestId('orders-tab-pending').click();
     const pendingRow = page.getByTestId('order-list-0').locator('[data-testid^="order-row-"]').first();
     await pendingRow.waitFor({ state: 'visible' });
+    // Its current price is the live ask (DAY_MARKET): it moves while the tab is open.
+    const pendingPrice = await text(pendingRow.getByTestId('row-price'));
+    await expect.poll(() => text(pendingRow.getByTestId('row-price')), WAIT).not.toBe(pendingPrice);
     const id2 = Number((await pendingRow.getAttribute('data-testid'))?.replace('order-row-', ''));
     await pendingRow.click();
     await sheet.waitFor({ state: 'visible' });
     expect(await text(sheet.getByTestId('sheet-open-price'))).toBe(target);
-    expect(await text(sheet.getByTestId('sheet-margin'))).toBe(formatMicros(margin2, 6));
+    expect(await text(sheet.getByTestId('sheet-margin'))).toBe(groupThousands(formatMicros(margin2, 2)));
     await settle(page);
     await screenshot(page, 'trading-08-pending');
+    const beforeCancel = (await toasts(page)).length;
     await sheet.getByTestId('order-cancel').click();
     await confirmDialog(page);
-    await toastSays(page, 'Order cancelled');
+    await toastSays(page, 'Order cancelled', beforeCancel);
     await sheet.waitFor({ state: 'hidden' });
     await page.getByTestId(`order-row-${id2}`).waitFor({ state: 'detached' });
     await settle(page);
     await screenshot(page, 'trading-09-pending-cancelled');
 
     // ---- 4. a losing trade closed by hand (a fresh buy is under water by the spread) ------------
+    // One-tap trading from here on: a tap on Buy places the order, with no confirm sheet.
+    await go(page, '/trade');
+    await form.getByTestId('one-tap').check();
+    // The close is confirmed when the bid stands a whole spread below the open price (with the
+    // confirmation already on screen, so only the request's own latency is left for the price to
+    // climb back by that much). Should the market run away upwards, the position is closed anyway
+    // (its P&L is checked all the same) and another one tried.
     let loss: Booked | null = null;
     for (let attempt = 0; attempt < 3 && !loss; attempt += 1) {
       await go(page, '/trade');
       await form.getByTestId('order-type-market').click();
       await form.getByTestId('order-buy').click();
+      expect(await confirmSheet.isVisible()).toBe(false);
       await success.waitFor({ state: 'visible' });
       await page.getByTestId('order-success-view').click();
       await page.waitForFunction(() => window.location.hash === '#/order');
@@ -308,10 +424,20 @@ describe('trading in a phone browser', () => {
       await row.click();
       await sheet.waitFor({ state: 'visible' });
       const openPrice = await text(sheet.getByTestId('sheet-open-price'));
-      await expect.poll(() => text(sheet.getByTestId('sheet-pnl'))).toMatch(/^-/);
+      const underWater = async () =>
+        new TradingDecimal(await text(sheet.getByTestId('sheet-price'))).lte(
+          new TradingDecimal(openPrice).minus(spread),
+        );
+      const beforeClose = (await toasts(page)).length;
       await sheet.getByTestId('order-close').click();
-      await confirmDialog(page);
-      await toastSays(page, 'Position closed');
+      const confirm = page.locator('.dialog-confirm').last();
+      await confirm.waitFor({ state: 'visible' });
+      await expect
+        .poll(underWater, WAIT)
+        .toBe(true)
+        .catch(() => undefined);
+      await confirm.click();
+      await toastSays(page, 'Position closed', beforeClose);
       await sheet.waitFor({ state: 'hidden' });
       await page.getByTestId('orders-tab-history').click();
       await page.getByTestId(`order-row-${id}`).click();
@@ -319,8 +445,8 @@ describe('trading in a phone browser', () => {
       const closePrice = await text(sheet.getByTestId('sheet-price'));
       const margin = expectedMargin(openPrice);
       const pnl = pnlMicrosAt({ side: 'buy', terms, lots: LOTS, openPrice, closePrice, quoteToUsd: 1 });
-      expect(await text(sheet.getByTestId('sheet-pnl'))).toBe(signed(pnl, 2));
-      expect(await text(sheet.getByTestId('sheet-margin'))).toBe(formatMicros(margin, 6));
+      await expect.poll(() => text(sheet.getByTestId('sheet-pnl')), WAIT).toBe(signed(pnl, 2));
+      expect(await text(sheet.getByTestId('sheet-margin'))).toBe(groupThousands(formatMicros(margin, 2)));
       const entry = { id, openPrice, marginMicros: margin, feeMicros: expectedFee(margin), pnlMicros: pnl };
       booked.push(entry);
       if (pnl < 0) {
@@ -350,7 +476,7 @@ describe('trading in a phone browser', () => {
       return found[0]?.number;
     };
     await expect
-      .poll(async () => (await lines()).length)
+      .poll(async () => (await lines()).length, WAIT)
       .toBeGreaterThanOrEqual(1 + 4 + 2 + 4 * (booked.length - 1));
     for (const order of booked) {
       expect(await numberOf('Margin frozen', order.id)).toBe(signed(-order.marginMicros, 6));
@@ -364,24 +490,26 @@ describe('trading in a phone browser', () => {
     const start = toMicros('100000');
     const end = booked.reduce((sum, o) => sum - o.feeMicros + o.pnlMicros, start);
     await expect
-      .poll(() => text(page.getByTestId('available-balance')))
+      .poll(() => text(page.getByTestId('available-balance')), WAIT)
       .toBe(groupThousands(formatMicros(end, 2)));
-    expect(await text(page.getByTestId('frozen-balance'))).toBe('0.00');
+    await expect.poll(() => text(page.getByTestId('frozen-balance')), WAIT).toBe('0.00');
     await quiet(page);
     await screenshot(page, 'trading-11-ledger');
+    await expectAccessible(page, 'trading-11-ledger');
 
     // ---- 6. the demo account is reset from the user page ---------------------------------------
     await go(page, '/user');
+    const beforeReset = (await toasts(page)).length;
     await page.getByTestId('reset-demo').click();
     await confirmDialog(page);
-    await toastSays(page, 'Demo account reset');
-    await expect.poll(() => text(page.getByTestId('account-balance'))).toBe('100,000.00');
+    await toastSays(page, 'Demo account reset', beforeReset);
+    await expect.poll(() => text(page.getByTestId('account-balance')), WAIT).toBe('100,000.00');
     await go(page, '/mine/history');
     await expect
-      .poll(async () => (await lines())[0]?.memo)
+      .poll(async () => (await lines())[0]?.memo, WAIT)
       .toBe('Demo account reset to the starting balance');
-    await expect.poll(async () => (await lines())[0]?.number).toBe(signed(start - end, 6));
-    await expect.poll(() => text(page.getByTestId('available-balance'))).toBe('100,000.00');
+    await expect.poll(async () => (await lines())[0]?.number, WAIT).toBe(signed(start - end, 6));
+    await expect.poll(() => text(page.getByTestId('available-balance')), WAIT).toBe('100,000.00');
 
     // ---- the same screens in Arabic, right to left ----------------------------------------------
     await page.goto(`${server.baseUrl}/?lang=ar#/trade`);
@@ -394,6 +522,7 @@ describe('trading in a phone browser', () => {
     await page.getByTestId(`order-row-${id1}`).waitFor({ state: 'visible' });
     await settle(page);
     await screenshot(page, 'trading-13-ar-orders');
+    await expectAccessible(page, 'trading-13-ar-orders');
     await go(page, '/mine/history');
     await page.getByTestId('ledger-list').waitFor({ state: 'visible' });
     await settle(page);

@@ -5,7 +5,10 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // Workspace packages resolve to their TypeScript sources, never a stale dist/: node-environment
+  // tests run in Vite's SSR environment, which has its own list (as in the server's config).
   resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

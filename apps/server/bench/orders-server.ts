@@ -5,19 +5,29 @@
  * On the parent's `mark` it reports its own CPU time, event-loop use and group-commit counters, so
  * the parent can say what one order costs the server whatever else the machine is doing.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { defineEndpoints, NoData, NoInput, visitorRoute } from '@meridian/contract';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { GroupCommitQueue } from '../src/features/trading/write-queue.js';
 import { defineRoute } from '../src/http/route.js';
-import { BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, send } from './shared.js';
+import { BENCH_DATABASE_ENV, BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, send } from './shared.js';
 
 export type OrdersServerMessage =
-  | { type: 'ready'; port: number; synchronous: number; eurusd: number; logLevel: string }
+  | {
+      type: 'ready';
+      port: number;
+      /** What holds the money: SQLite (with its synchronous mode) or PostgreSQL. */
+      store: string;
+      eurusd: number;
+      logLevel: string;
+    }
   | {
       type: 'mark';
       /** process.cpuUsage() user + system, µs since start. */
@@ -33,33 +43,56 @@ export type OrdersParentMessage = { type: 'mark' };
 const offset = Number(process.env[BENCH_OFFSET_ENV] ?? 0);
 const logLevel = process.env[BENCH_LOG_LEVEL_ENV] ?? 'warn';
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-orders-'));
+// With DATABASE_URL the bench runs on PostgreSQL, in a schema of its own that it drops at the end.
+const storage = await benchDatabase(process.env[BENCH_DATABASE_ENV]);
 const config = loadConfig({
   PORT: '0',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   LOG_LEVEL: logLevel,
   WEB_DIST: join(dataDir, 'none'),
+  ...(storage ? { DATABASE_URL: storage.url } : {}),
 });
+/** The baseline: a route through the same definer, envelope and hooks that does nothing. */
+const noop = defineEndpoints(
+  'bench',
+  { noop: visitorRoute<typeof NoInput, typeof NoData>('GET', '/bench/noop') },
+  { noop: { request: NoInput, response: NoData, errors: [], summary: 'does nothing' } },
+);
 const server = await createApp(config, {
   markets: { clock: { now: () => Date.now() + offset } },
   extraFeatures: [
     {
       name: 'bench-noop',
-      register: ({ app, translator }) =>
-        defineRoute(app, translator, { method: 'GET', url: '/bench/noop', handler: () => null }),
+      register: (ctx) => defineRoute(ctx, noop.noop, () => null),
     },
   ],
 });
+// The bench measures throughput, not the per-account limits of order entry: lift them.
+for (const key of ['order_rate_per_minute', 'max_open_positions', 'max_pending_orders']) {
+  await server.ctx.db.kysely
+    .updateTable('settings')
+    .set({ value: '1000000000' })
+    .where('key', '=', key)
+    .execute();
+}
 const url = await server.listen();
-const pragma = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(server.ctx.db.kysely);
+const store =
+  server.ctx.db.dialect === 'sqlite'
+    ? sqliteStore(
+        Number(
+          (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(server.ctx.db.kysely)).rows[0]
+            ?.synchronous,
+        ),
+      )
+    : `PostgreSQL (${(await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(server.ctx.db.kysely)).rows[0]?.v === 'on' ? 'synchronous_commit=on, durable' : 'synchronous_commit off: NOT durable'})`;
 const queue = server.ctx.services.trading?.queue;
 const counters = queue instanceof GroupCommitQueue ? queue : { batches: 0, items: 0 };
 
 send<OrdersServerMessage>({
   type: 'ready',
   port: Number(new URL(url).port),
-  // PRAGMA synchronous: 2 = FULL (set by openDatabase); reported so the figures say what they measure.
-  synchronous: Number(pragma.rows[0]?.synchronous),
+  store,
   eurusd: server.ctx.services.markets.requireInstrument('EURUSD').id,
   logLevel,
 });
@@ -81,6 +114,33 @@ process.on('message', (message: OrdersParentMessage) => {
 process.once('SIGTERM', () => {
   void server.close().finally(() => {
     rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
+    void (storage?.drop() ?? Promise.resolve()).finally(() => process.exit(0));
   });
 });
+
+/** PRAGMA synchronous: 2 = FULL (set by openDatabase); reported so the figures say what they measure. */
+function sqliteStore(synchronous: number): string {
+  return `SQLite (synchronous=${synchronous === 2 ? 'FULL, durable' : `${synchronous}: NOT fully durable`})`;
+}
+
+async function benchDatabase(
+  url: string | undefined,
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (!url) return undefined;
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: scoped.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema "${schema}" cascade`);
+      await client.end();
+    },
+  };
+}

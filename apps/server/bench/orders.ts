@@ -1,7 +1,8 @@
 /**
  * npm run bench:orders — durable order throughput over HTTP.
  *
- * Starts the server in a child process (default SQLite store, synchronous=FULL, simulator on), so
+ * Starts the server in a child process (on SQLite with synchronous=FULL, or on PostgreSQL when
+ * DATABASE_URL is set, in a schema of its own; BENCH_COMPARE=1 runs both; simulator on), so
  * the clients here and the server never share an event loop; opens demo accounts (two per client,
  * far from running out of margin); then, with 64 concurrent keep-alive HTTP clients on loopback:
  *   1. no-op route, 1 s warm-up then BENCH_NOOP_SECONDS measured: the HTTP path's own capacity;
@@ -20,9 +21,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { routes } from '@meridian/contract';
 // Types only: importing the module itself would start a second server in this process.
 import type { OrdersParentMessage, OrdersServerMessage } from './orders-server.js';
-import { BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, Histogram } from './shared.js';
+import { BENCH_DATABASE_ENV, BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, Histogram } from './shared.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,10 +73,9 @@ interface Phase {
   seconds: number;
 }
 
-/** A client per agent, each with one keep-alive socket kept across phases. */
-const agents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-
+/** One client per agent, each with one keep-alive socket kept across the phases of a run. */
 async function phase(
+  agents: readonly http.Agent[],
   port: number,
   seconds: number,
   path: (client: number, n: number) => string,
@@ -130,12 +131,7 @@ async function openAccounts(port: number): Promise<string[]> {
       keepAlive: false,
       localAddress: `127.0.${1 + Math.floor(i / 25)}.${1 + (i % 25)}`,
     } as http.AgentOptions);
-    const r = await request(
-      agent,
-      port,
-      `/api/user/createAccountDemoForU?demo_id=${crypto.randomUUID()}`,
-      {},
-    );
+    const r = await request(agent, port, `${routes.demoAccount.path}?demo_id=${crypto.randomUUID()}`, {});
     const body = JSON.parse(r.body) as { code: number; msg: string; data: { token: string } };
     if (body.code !== 1) throw new Error(`demo account refused: ${body.msg}`);
     tokens.push(body.data.token);
@@ -148,27 +144,40 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function main(): Promise<void> {
+interface StoreResult {
+  store: string;
+  ordersPerSec: number;
+  p99: number;
+}
+
+/** One full run (server child, accounts, no-op, orders) on one store; prints its lines. */
+async function measure(databaseUrl: string | undefined): Promise<StoreResult> {
   const loadAtStart = load();
   const logLevel = process.env[BENCH_LOG_LEVEL_ENV] ?? 'warn';
   const server: ChildProcess = fork(fileURLToPath(new URL('./orders-server.ts', import.meta.url)), [], {
     execArgv: [...EXEC_ARGV, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { ...process.env, [BENCH_OFFSET_ENV]: String(clockOffset()), [BENCH_LOG_LEVEL_ENV]: logLevel },
+    env: {
+      ...process.env,
+      [BENCH_OFFSET_ENV]: String(clockOffset()),
+      [BENCH_LOG_LEVEL_ENV]: logLevel,
+      ...(databaseUrl ? { [BENCH_DATABASE_ENV]: databaseUrl } : {}),
+    },
     // Access logs at info would flood the terminal; they are still formatted and written.
     stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });
+  const agents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   try {
     const ready = await new Promise<OrdersServerMessage>((resolve, reject) => {
       server.once('message', (m: OrdersServerMessage) => resolve(m));
       server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
     if (ready.type !== 'ready') throw new Error('server did not report ready');
-    const { port, eurusd, synchronous } = ready;
+    const { port, eurusd, store } = ready;
     const tokens = await openAccounts(port);
 
     const noopHeaders = (client: number) => ({ lang: 'en', authorization: tokens[client] ?? '' });
-    await phase(port, 1, () => '/bench/noop', noopHeaders);
-    const noop = await phase(port, NOOP_SECONDS, () => '/bench/noop', noopHeaders);
+    await phase(agents, port, 1, () => '/bench/noop', noopHeaders);
+    const noop = await phase(agents, port, NOOP_SECONDS, () => '/bench/noop', noopHeaders);
 
     // Each client alternates between its two accounts, buying and selling in turn.
     const orderHeaders = (client: number, n: number) => ({
@@ -176,10 +185,10 @@ async function main(): Promise<void> {
       authorization: tokens[(client + (n % 2) * CLIENTS) % tokens.length] ?? '',
     });
     const orderPath = (client: number, n: number) =>
-      `/v1/api/forex/submit?type=${1 + ((client + (n >> 1)) % 2)}&cont=0.01&forex_id=${eurusd}&status=1&multiple=20&t=${n}`;
-    await phase(port, WARMUP_SECONDS, orderPath, orderHeaders);
+      `${routes.submitOrder.path}?type=${1 + ((client + (n >> 1)) % 2)}&cont=0.01&forex_id=${eurusd}&status=1&multiple=20&t=${n}`;
+    await phase(agents, port, WARMUP_SECONDS, orderPath, orderHeaders);
     const before = await mark(server);
-    const orders = await phase(port, SECONDS, orderPath, orderHeaders);
+    const orders = await phase(agents, port, SECONDS, orderPath, orderHeaders);
     const after = await mark(server);
     const loadAtEnd = load();
 
@@ -188,13 +197,12 @@ async function main(): Promise<void> {
     const q = (p: Phase, x: number) => p.hist.quantile(x).toFixed(2);
     const line = (label: string, p: Phase, rate: number) =>
       `${label.padEnd(8)} ${rate.toFixed(0).padStart(7)} /s   p50 ${q(p, 0.5)} ms   p90 ${q(p, 0.9)} ms   p99 ${q(p, 0.99)} ms   max ${q(p, 1)} ms   ok ${p.ok}   failed ${p.failed}`;
-    const mode = synchronous === 2 ? 'FULL (durable)' : `${synchronous} (NOT fully durable)`;
     const cpuMicros = after.cpuMicros - before.cpuMicros;
     const active = after.activeMs - before.activeMs;
     const idle = after.idleMs - before.idleMs;
     const batches = after.batches - before.batches;
     console.log(
-      `bench:orders — ${CLIENTS} clients, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ACCOUNTS} demo accounts, SQLite synchronous=${mode}, group commit, server log level ${logLevel}`,
+      `bench:orders — store: ${store}; ${CLIENTS} clients, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ACCOUNTS} demo accounts, group commit, server log level ${logLevel}`,
     );
     console.log(
       `load     ${loadAtStart} at start, ${loadAtEnd} at end (1/5/15 min; ${availableParallelism()} cores)`,
@@ -206,18 +214,44 @@ async function main(): Promise<void> {
       `server   ${(cpuMicros / Math.max(1, orders.ok + orders.failed)).toFixed(0)} µs CPU per order, ${((cpuMicros / 1000 / (orders.seconds * 1000)) * 100).toFixed(0)} % of a core, event loop ${((active / Math.max(1, active + idle)) * 100).toFixed(0)} % busy, ${batches} commits of ${((after.items - before.items) / Math.max(1, batches)).toFixed(1)} requests`,
     );
     if (orders.firstError) console.log(`first failure: ${orders.firstError}`);
-    const target = ordersPerSec >= 3000 && orders.hist.quantile(0.99) <= 20;
-    console.log(`target   ≥ 3,000 orders/s with p99 ≤ 20 ms: ${target ? 'met' : 'NOT met'}`);
+    const p99 = orders.hist.quantile(0.99);
+    if (!databaseUrl) {
+      const target = ordersPerSec >= 3000 && p99 <= 20;
+      console.log(`target   ≥ 3,000 orders/s with p99 ≤ 20 ms: ${target ? 'met' : 'NOT met'}`);
+    }
+    return { store, ordersPerSec, p99 };
   } finally {
     for (const agent of agents) agent.destroy();
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * The store comes from DATABASE_URL (unset: SQLite). BENCH_COMPARE=1 runs SQLite and then
+ * PostgreSQL (DATABASE_URL required) in one run and prints PostgreSQL / SQLite.
+ */
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (process.env.BENCH_COMPARE !== '1') {
+    await measure(databaseUrl);
+    return;
+  }
+  if (!databaseUrl) throw new Error('BENCH_COMPARE=1 needs DATABASE_URL (the PostgreSQL to compare with)');
+  const sqlite = await measure(undefined);
+  console.log('');
+  const postgres = await measure(databaseUrl);
+  const rate = postgres.ordersPerSec / sqlite.ordersPerSec;
+  const p99 = postgres.p99 / sqlite.p99;
+  console.log('');
+  console.log(
+    `compare  PostgreSQL / SQLite: orders/s ${rate.toFixed(2)} (target ≥ 0.60), p99 ${p99.toFixed(2)} (target ≤ 2.00): ${rate >= 0.6 && p99 <= 2 ? 'met' : 'NOT met'}`,
+  );
 }
 
 await main();

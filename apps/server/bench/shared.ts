@@ -23,6 +23,8 @@ export const BENCH_CODES_ENV = 'BENCH_CODES';
 export const BENCH_OFFSET_ENV = 'BENCH_CLOCK_OFFSET_MS';
 /** bench:orders: the server's pino level (the parent sends the child's stdout to /dev/null). */
 export const BENCH_LOG_LEVEL_ENV = 'BENCH_LOG_LEVEL';
+/** bench:orders: the PostgreSQL URL the child runs on (unset: SQLite). */
+export const BENCH_DATABASE_ENV = 'BENCH_DATABASE_URL';
 export const BENCH_TICK_MS = 100;
 export const BENCH_FLUSH_MS = 250;
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import formbody from '@fastify/formbody';
+import { API_VERSION } from '@meridian/contract';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Feature, FeatureContext, Services } from './app-context.js';
 import { type ClusterOptions, createCluster } from './cluster/cluster.js';
@@ -10,11 +11,19 @@ import { CompanyService } from './features/company/company.service.js';
 import { sessionTtlMs } from './features/identity/identity.feature.js';
 import { SessionStore } from './features/identity/sessions.js';
 import { FEATURES } from './features/index.js';
-import { type MarketOverrides, MarketService } from './features/markets/market.service.js';
+import { type MarketOverrides, MarketService } from './features/markets/index.js';
 import { SettingsService } from './features/settings/settings.service.js';
-import { registerErrorHandling } from './http/error-handler.js';
-import { createMetrics, registerHttpMetrics } from './http/metrics.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { installAuth } from './http/auth.js';
+import { clientAddressResolver } from './http/client-address.js';
+import { registerCompression } from './http/compression.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { IdempotencyStore } from './http/idempotency.js';
+import { IdempotencyRepository } from './http/idempotency.repository.js';
+import { serializeRequest } from './http/log-redaction.js';
+import { createMetrics, listenMetrics, type MetricsListener, registerHttpMetrics } from './http/metrics.js';
 import { genReqId, registerRequestContext } from './http/request-context.js';
+import { installRoutes } from './http/route.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerWebApp, webPageFallback } from './http/web-app.js';
 import { createTranslator } from './i18n/translator.js';
@@ -37,6 +46,8 @@ export interface AppOverrides {
   markets?: MarketOverrides;
   /** Scale-out seams: a shorter leader-election interval for hand-over tests. */
   cluster?: ClusterOptions;
+  /** Where the JSON log goes instead of stdout (tests read the access log from it). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -45,6 +56,8 @@ export interface App {
   gateway: Gateway;
   /** Listens on config.host:config.port and starts background work; returns the base URL. */
   listen(): Promise<string>;
+  /** The metrics listener's URL once listening, when METRICS_PORT is set (never the public port). */
+  readonly metricsUrl: string | undefined;
   /** Stops accepting, closes sockets, stops workers and the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -53,7 +66,15 @@ export interface App {
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const translator = createTranslator(overrides.localesDir);
   const options: FastifyHttpOptions<Server> = {
-    logger: { level: config.logLevel },
+    // The access log never shows a credential that travels in a URL (demo_id logs a demo account in).
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
+    // Requests the router or the HTTP parser refuse are answered in the envelope too.
+    frameworkErrors: frameworkErrorHandler(translator),
+    clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimitBytes,
     // A hop count becomes the function Fastify applies for it (its types omit the number form).
     trustProxy:
@@ -90,8 +111,10 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
         sessions: overrides.sessions ?? new SessionStore(db.kysely, sessionTtlMs({ config })).verifier(),
         translator,
         log: app.log,
+        // Sockets per address count the same client address as the REST limits see.
+        addressOf: clientAddressResolver(config.trustProxy),
       },
-      { ...DEFAULT_GATEWAY_OPTIONS, ...overrides.gateway },
+      { ...DEFAULT_GATEWAY_OPTIONS, maxSocketsPerAddress: config.wsMaxPerAddress, ...overrides.gateway },
     );
     const metrics = createMetrics(() => gateway.clientCount);
     const settings = new SettingsService(db.kysely);
@@ -117,18 +140,25 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     };
 
     registerRequestContext(app);
+    // Before any route: the plugin attaches itself to each route as it is registered.
+    await registerCompression(app);
+    installAuth(app, config.adminToken);
+    installRoutes(app, config.validateResponses, new IdempotencyStore(new IdempotencyRepository(db.kysely)));
     registerHttpMetrics(app, metrics);
     await registerSecurityHeaders(app);
     await app.register(formbody);
     registerErrorHandling(app, translator, { notFoundFallback: webPageFallback(config.webDist) });
     for (const feature of features) await feature.register?.(ctx);
+    await registerApiDocs(app, API_VERSION);
     await registerWebApp(app, config.webDist, translator);
     gateway.attach(app.server);
 
     const stops: Array<() => Promise<void>> = [];
     const openDb = db;
     const openBus = bus;
+    let metricsListener: MetricsListener | undefined;
     app.addHook('preClose', async () => {
+      await metricsListener?.close();
       await gateway.close();
     });
     app.addHook('onClose', async () => {
@@ -144,8 +174,14 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       app,
       ctx,
       gateway,
+      get metricsUrl() {
+        return metricsListener?.url;
+      },
       async listen() {
         const address = await app.listen({ port: config.port, host: config.host });
+        if (config.metricsPort !== undefined) {
+          metricsListener = await listenMetrics(metrics, config.metricsHost, config.metricsPort);
+        }
         // Elected before the features start, so each starts in its role (leader or follower).
         await cluster.leader.start();
         for (const feature of features) {

@@ -29,6 +29,9 @@ const integer = (min: number, max: number) =>
 const EnvSchema = z.object({
   PORT: integer(0, 65535),
   HOST: optionalString,
+  METRICS_PORT: integer(0, 65535),
+  METRICS_HOST: optionalString,
+  WS_MAX_PER_ADDRESS: integer(1, 1_000_000),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
@@ -78,6 +81,11 @@ const EnvSchema = z.object({
   FEED_SEED: integer(0, 2 ** 31 - 1),
   MARKET_TICK_MS: integer(20, 60_000),
   MARKET_FLUSH_MS: integer(10, 10_000),
+  LEADER_LEASE_MS: integer(100, 600_000),
+  LEADER_RENEW_MS: integer(10, 300_000),
+  STALE_PRICE_MS: integer(100, 3_600_000),
+  VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
+  NODE_ENV: optionalString,
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -85,6 +93,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * Set: Prometheus metrics are served at /metrics on their own listener (metricsHost:metricsPort),
+   * never on the public port. Unset: no metrics listener. 0 picks a free port (tests).
+   */
+  metricsPort: number | undefined;
+  /** The metrics listener's address; loopback unless the operator opens it to a scraper. */
+  metricsHost: string;
+  /** Live sockets one client address may hold at once (raise it behind a carrier's NAT). */
+  wsMaxPerAddress: number;
   /** Holds meridian.sqlite (embedded mode) and uploads/. */
   dataDir: string;
   /**
@@ -114,12 +131,28 @@ export interface AppConfig {
   marketFeed: MarketFeedKind;
   /** The replay file (required when marketFeed is replay). */
   replayCsv: string | undefined;
-  /** Seed of the simulator: the same seed and clock give the same prices. */
+  /** Seed of the chart history and (when set explicitly) of the simulator. */
   feedSeed: number;
+  /**
+   * FEED_SEED was set: every leadership term's simulator path is derived from it (reproducible runs,
+   * tests). Unset, each term draws a fresh seed, so a failover never replays a path seen before.
+   */
+  feedSeedFixed: boolean;
   /** Mean time between two ticks of one instrument in the simulator (400 ms = 2.5 ticks/s). */
   marketTickMs: number;
   /** Conflation interval of the live DAY_MARKET and KLINE pushes. */
   marketFlushMs: number;
+  /** Scale-out: the leader lease lasts this long after its last renewal (on the database's clock). */
+  leaderLeaseMs: number;
+  /** Scale-out: how often the leader renews its lease and a follower looks at it. */
+  leaderRenewMs: number;
+  /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
+  stalePriceMs: number;
+  /**
+   * Check every REST answer against its endpoint's response schema (on in development and tests,
+   * where drift must fail loudly; off in production, where it would only cost time).
+   */
+  validateResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -145,12 +178,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if ((e.LEADER_RENEW_MS ?? 500) * 2 > (e.LEADER_LEASE_MS ?? 2000)) {
+    throw new ConfigError([
+      'LEADER_RENEW_MS must be at most half of LEADER_LEASE_MS (a renewal may be late once)',
+    ]);
+  }
   if (e.MARKET_FEED === 'replay' && e.REPLAY_CSV === undefined) {
     throw new ConfigError(['REPLAY_CSV must name a CSV file when MARKET_FEED is replay']);
   }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? '127.0.0.1',
+    wsMaxPerAddress: e.WS_MAX_PER_ADDRESS ?? 50,
     dataDir: resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -166,8 +207,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketFeed: e.MARKET_FEED ?? 'sim',
     replayCsv: e.REPLAY_CSV === undefined ? undefined : resolveFrom(e.REPLAY_CSV),
     feedSeed: e.FEED_SEED ?? 1,
+    feedSeedFixed: e.FEED_SEED !== undefined,
     marketTickMs: e.MARKET_TICK_MS ?? 400,
     marketFlushMs: e.MARKET_FLUSH_MS ?? 250,
+    leaderLeaseMs: e.LEADER_LEASE_MS ?? 2000,
+    leaderRenewMs: e.LEADER_RENEW_MS ?? 500,
+    stalePriceMs: e.STALE_PRICE_MS ?? 3000,
+    validateResponses:
+      e.VALIDATE_RESPONSES === undefined
+        ? e.NODE_ENV === 'test' || e.NODE_ENV === 'development'
+        : e.VALIDATE_RESPONSES === '1',
   };
 }
 

@@ -1,23 +1,60 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
+import { startFirstScreen } from './app/first-screen';
 import { router } from './app/router';
 import { initialise, prepare } from './app/startup';
+import { refreshBalance } from './lib/auth-actions';
+import { startConnectionSync } from './lib/connection-sync';
+import { Providers } from './lib/providers';
+import { registerServiceWorker } from './lib/service-worker';
+import { queryClient, socket } from './lib/services';
+import { useSession } from './lib/stores/session';
 import './app/theme.css';
 import './lib/react19-render';
 
+/**
+ * Resolves after the browser has painted a frame: index.html's frame is on screen before React's
+ * first render takes the main thread (on a fast network the scripts can arrive before that paint).
+ */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** The connection banner's store, and the resync (queries and the session's balance) after an outage. */
+function watchConnection(): void {
+  startConnectionSync({
+    socket,
+    queryClient,
+    window,
+    afterResync: () => {
+      if (useSession.getState().token) refreshBalance().catch(() => undefined);
+    },
+  });
+}
+
 async function main(): Promise<void> {
-  await prepare();
+  watchConnection();
+  // prepare() settles the language (URL over saved choice) before its first await, so the requests
+  // started next already carry it; they then travel beside the language file, not after it.
+  const prepared = prepare();
+  const screenCode = startFirstScreen();
+  // Until the first screen's code is in, index.html's frame stays on show rather than a spinner.
+  await Promise.all([prepared, screenCode, nextPaint()]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // A transition: the first render runs in slices the browser can interleave with input and paint,
+  // instead of one long task, and index.html's frame stays until it commits.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+  registerServiceWorker();
   await initialise();
 }
 

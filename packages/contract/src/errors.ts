@@ -19,12 +19,21 @@ export const ERRORS = {
   rate_limited: { code: 1029, status: 429 },
   internal: { code: 1500, status: 500 },
   unavailable: { code: 1503, status: 503 },
+  /** The request's header block is larger than the server accepts (HTTP 431). */
+  headers_too_large: { code: 1431, status: 431 },
+  /** The Idempotency-Key header is not 8 to 64 letters, digits, '-' or '_'. */
+  idempotency_key_invalid: { code: 1040, status: 400 },
+  /** The first request with this key is still running, or its outcome is unknown: check, do not repeat. */
+  idempotency_in_progress: { code: 1041, status: 409 },
+  /** This key was already used for another request (other call or other parameters). */
+  idempotency_key_reused: { code: 1042, status: 422 },
   session_expired: { code: 999, status: 401 },
   // markets
   unknown_instrument: { code: 2001, status: 404 },
   unknown_period: { code: 2002, status: 400 },
   unknown_topic: { code: 2003, status: 400 },
   bad_frame: { code: 2004, status: 400 },
+  too_many_sockets: { code: 2005, status: 429 },
   // trading
   market_closed: { code: 3001, status: 409 },
   leverage_not_offered: { code: 3002, status: 400 },
@@ -42,6 +51,18 @@ export const ERRORS = {
   price_invalid: { code: 3014, status: 400 },
   demo_only: { code: 3015, status: 403 },
   no_leverage_configured: { code: 3016, status: 400 },
+  /** A typed price too far from the current one (the band is the `price_band_pct` setting). */
+  price_out_of_range: { code: 3017, status: 400 },
+  /** Margin or fee past the money ceiling (about 9e9 USD): no account could hold it. */
+  order_too_large: { code: 3018, status: 400 },
+  too_many_positions: { code: 3019, status: 409 },
+  too_many_pending_orders: { code: 3020, status: 409 },
+  order_rate_limited: { code: 3021, status: 429 },
+  /**
+   * The instrument's market is open but this node has had no word from the price feed for longer
+   * than STALE_PRICE_MS (the leader hangs or is being replaced): no price to trade at.
+   */
+  price_stale: { code: 3022, status: 409 },
   // identity
   account_exists: { code: 4001, status: 409 },
   weak_password: { code: 4002, status: 400 },
@@ -62,6 +83,16 @@ export const ERRORS = {
   account_not_found: { code: 4017, status: 404 },
   demo_id_invalid: { code: 4018, status: 400 },
   login_slow_down: { code: 4019, status: 429 },
+  /** Failed logins on this account or from this address: the login must carry a solved captcha. */
+  captcha_required: { code: 4020, status: 400 },
+  /** The password was right and two-factor authentication is on: send the authenticator code too. */
+  two_factor_required: { code: 4021, status: 401 },
+  /** The authenticator (or recovery) code is wrong, expired or already used. */
+  two_factor_invalid: { code: 4022, status: 400 },
+  two_factor_not_enabled: { code: 4023, status: 409 },
+  two_factor_already_enabled: { code: 4024, status: 409 },
+  /** Confirming an enrolment that was never started (or was replaced): start again. */
+  two_factor_setup_missing: { code: 4025, status: 409 },
   // funding
   image_invalid: { code: 5001, status: 415 },
   image_too_large: { code: 5002, status: 413 },
@@ -81,6 +112,11 @@ export const ERRORS = {
   picture_required: { code: 5016, status: 400 },
   amount_below_fee: { code: 5017, status: 400 },
   balance_too_low: { code: 5018, status: 409 },
+  upload_rate_limited: { code: 5019, status: 429 },
+  image_too_many_pixels: { code: 5020, status: 413 },
+  deposit_below_minimum: { code: 5021, status: 400 },
+  /** Withdrawals wait for an approved real-name review (setting `withdraw_requires_real_name`). */
+  real_name_required: { code: 5022, status: 403 },
   // content
   news_not_found: { code: 6001, status: 404 },
   company_not_found: { code: 6002, status: 404 },

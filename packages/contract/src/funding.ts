@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepUpFields } from './identity.js';
 import { Money, pageSchema } from './money.js';
 
 /**
@@ -18,6 +19,21 @@ export const UPLOAD_MAX_MB = 5;
  */
 export const UploadResult = z.object({ key: z.string(), url: z.string(), expires_at: z.number().int() });
 export type UploadResult = z.infer<typeof UploadResult>;
+
+/** A stored picture's key as it appears in a picture path (`/api/common/image/:key`). */
+export const PictureKey = z.object({ key: z.string().max(64) });
+export type PictureKey = z.input<typeof PictureKey>;
+/**
+ * GET /api/common/image/:key: the owner's picture. The signed url from the upload carries `exp` and
+ * `sig`; without a valid signature the owner's session (authorization header) is needed instead.
+ */
+export const PictureQuery = PictureKey.extend({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(64).optional(),
+});
+export type PictureQuery = z.input<typeof PictureQuery>;
+/** A picture's raw bytes (answered as image/jpeg, png or webp, not in the envelope). */
+export const PictureBytes = z.unknown();
 
 /** A trader-typed amount in USD: digits, at most 6 decimals, above zero (checked by the server). */
 export const AmountInput = z.string().trim().max(20);
@@ -59,6 +75,7 @@ export const CHARGE_TYPE_BANK = 1;
 
 export const ChargeSymbol = z.object({ currency_code: z.string(), protocols: z.array(z.string()) });
 export type ChargeSymbol = z.infer<typeof ChargeSymbol>;
+export const ChargeSymbolList = z.array(ChargeSymbol);
 
 export const ChargeAddress = z.object({
   id: z.number().int().positive(),
@@ -67,6 +84,7 @@ export const ChargeAddress = z.object({
   protocol_code: z.string(),
 });
 export type ChargeAddress = z.infer<typeof ChargeAddress>;
+export const ChargeAddressList = z.array(ChargeAddress);
 export const ChargeInfoQuery = z.object({ currency_code: z.string().trim().max(16).optional() });
 
 export const BankOption = z.object({
@@ -80,20 +98,21 @@ export const BankOption = z.object({
   currency_code: z.string(),
 });
 export type BankOption = z.infer<typeof BankOption>;
+export const BankOptionList = z.array(BankOption);
 export const WireInfoQuery = z.object({ bank_coin: z.string().trim().max(16).optional() });
 
 export const ChargeSubmitQuery = z.object({
   number: AmountInput.default(''),
   proofImg: z.string().trim().max(500).default(''),
   address: z.string().trim().max(200).optional(),
-  charge_id: z.coerce.number().int().positive(),
+  charge_id: z.coerce.number<number>().int().positive(),
 });
 export type ChargeSubmitQuery = z.infer<typeof ChargeSubmitQuery>;
 
 export const WireSubmitQuery = z.object({
   number: AmountInput.default(''),
   proofImg: z.string().trim().max(500).default(''),
-  wire_id: z.coerce.number().int().positive(),
+  wire_id: z.coerce.number<number>().int().positive(),
 });
 export type WireSubmitQuery = z.infer<typeof WireSubmitQuery>;
 
@@ -112,8 +131,8 @@ export const ChargeRecordPage = pageSchema(ChargeRecord);
 export type ChargeRecordPage = z.infer<typeof ChargeRecordPage>;
 /** type 0 coin, 1 bank; absent = both. */
 export const ChargeListQuery = z.object({
-  type: z.coerce.number().int().min(0).max(1).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  type: z.coerce.number<number>().int().min(0).max(1).optional(),
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
 });
 
 // ---- Withdrawals ----
@@ -121,7 +140,7 @@ export const ChargeListQuery = z.object({
 /** draw type: 1 coin address, 2 bank account. */
 export const DRAW_TYPE_COIN = 1;
 export const DRAW_TYPE_BANK = 2;
-export const DrawType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+export const DrawType = z.coerce.number<number>().pipe(z.union([z.literal(1), z.literal(2)]));
 
 export const DrawCurrency = z.object({
   id: z.number().int().positive(),
@@ -133,8 +152,11 @@ export const DrawCurrency = z.object({
   fee_type: z.number().int(),
   /** Decimal string: units of `code` paid per USD. */
   usd_price: z.string(),
+  /** Decimals the amount received is paid (and shown) with, rounded down: 2 fiat, 8 BTC, 6 USDT. */
+  receive_decimals: z.number().int().min(0).max(18),
 });
 export type DrawCurrency = z.infer<typeof DrawCurrency>;
+export const DrawCurrencyList = z.array(DrawCurrency);
 export const DrawSymbolQuery = z.object({ type: DrawType.default(1) });
 
 export const DrawMethod = z.object({
@@ -150,29 +172,34 @@ export const DrawMethod = z.object({
   draw_currency: z.object({ code: z.string(), protocol: z.string() }),
 });
 export type DrawMethod = z.infer<typeof DrawMethod>;
+export const DrawMethodList = z.array(DrawMethod);
 export const DrawMethodQuery = z.object({
   draw_type: DrawType.optional(),
-  draw_id: z.coerce.number().int().positive().optional(),
+  draw_id: z.coerce.number<number>().int().positive().optional(),
 });
 
 export const BindDrawMethodForm = z.object({
   type: DrawType,
-  draw_id: z.coerce.number().int().positive(),
+  draw_id: z.coerce.number<number>().int().positive(),
   dc_address: z.string().trim().max(120).default(''),
   bank_name: z.string().trim().max(120).default(''),
   bank_address: z.string().trim().max(200).default(''),
   bank_swift: z.string().trim().max(20).default(''),
   payee_name: z.string().trim().max(120).default(''),
   payee_account: z.string().trim().max(64).default(''),
+  /** The authenticator code when two-factor authentication is on, else the login password. */
+  ...StepUpFields,
 });
 export type BindDrawMethodForm = z.infer<typeof BindDrawMethodForm>;
-export const DeleteDrawMethodForm = z.object({ id: z.coerce.number().int().positive() });
+export const DeleteDrawMethodForm = z.object({ id: z.coerce.number<number>().int().positive() });
 
 export const DrawForm = z.object({
-  draw_currency_id: z.coerce.number().int().positive(),
+  draw_currency_id: z.coerce.number<number>().int().positive(),
   number: AmountInput.default(''),
   memo: z.string().trim().max(200).default(''),
-  draw_method_id: z.coerce.number().int().positive(),
+  draw_method_id: z.coerce.number<number>().int().positive(),
+  /** The authenticator code when two-factor authentication is on, else the login password. */
+  ...StepUpFields,
 });
 export type DrawForm = z.infer<typeof DrawForm>;
 
@@ -185,7 +212,7 @@ export const DrawRecord = z.object({
   id: z.number().int().positive(),
   /** The amount taken from the balance, USD. */
   number: Money,
-  /** What the trader receives in `draw_currency.code`, 2 decimals. */
+  /** What the trader receives in `draw_currency.code`, at that currency's `receive_decimals`, rounded down. */
   real_number: z.string(),
   fee: Money,
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -204,7 +231,7 @@ export const DrawRecordPage = pageSchema(DrawRecord);
 export type DrawRecordPage = z.infer<typeof DrawRecordPage>;
 export const DrawListQuery = z.object({
   type: DrawType.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
 });
 
 // ---- Operator (admin API) ----
@@ -213,7 +240,7 @@ export const DrawListQuery = z.object({
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 export const AdminDecisionForm = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number<number>().int().positive(),
   /** Who decided, recorded with the decision. */
   operator: z.string().trim().min(1).max(64),
   /** Why a record was refused; shown to the trader. */
@@ -221,6 +248,78 @@ export const AdminDecisionForm = z.object({
 });
 export type AdminDecisionForm = z.infer<typeof AdminDecisionForm>;
 export const AdminListQuery = z.object({
-  status: z.coerce.number().int().min(0).max(3).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.coerce.number<number>().int().min(0).max(3).optional(),
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
 });
+
+/** Decisions: when and by whom; null while the record waits. */
+const decision = {
+  /** Epoch milliseconds. */
+  created_at: z.number().int(),
+  decided_at: z.number().int().nullable(),
+  decided_by: z.string().nullable(),
+};
+
+/**
+ * A deposit as the operator reviews it (GET /api/admin/deposits and the decisions). `type` 0 coin,
+ * 1 bank; `status` as ChargeRecord's; `proof_pic` is the picture on the admin API (x-admin-token).
+ */
+export const AdminDeposit = z.object({
+  id: z.number().int().positive(),
+  user_id: z.number().int().positive(),
+  type: z.number().int().min(0).max(1),
+  option_id: z.number().int(),
+  currency_code: z.string(),
+  protocol_code: z.string(),
+  address: z.string(),
+  number: Money,
+  proof_pic: z.string(),
+  status: z.number().int().min(0).max(3),
+  remark: z.string(),
+  ...decision,
+});
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+export const AdminDepositPage = pageSchema(AdminDeposit);
+export type AdminDepositPage = z.infer<typeof AdminDepositPage>;
+
+/** A withdrawal as the operator reviews it; `status` as DrawRecord's, `real_number` in `currency_code`. */
+export const AdminWithdrawal = z.object({
+  id: z.number().int().positive(),
+  user_id: z.number().int().positive(),
+  type: z.number().int().min(1).max(2),
+  draw_currency_id: z.number().int(),
+  method_id: z.number().int(),
+  currency_code: z.string(),
+  protocol: z.string(),
+  address: z.string(),
+  payee_account: z.string(),
+  number: Money,
+  fee: Money,
+  real_number: z.string(),
+  memo: z.string(),
+  status: z.number().int().min(0).max(2),
+  remark: z.string(),
+  ...decision,
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+export const AdminWithdrawalPage = pageSchema(AdminWithdrawal);
+export type AdminWithdrawalPage = z.infer<typeof AdminWithdrawalPage>;
+
+/**
+ * A real-name submission as the operator reviews it: the full ID number and both pictures on the
+ * admin API. `status` 1 waiting, 2 approved, 3 rejected (`reason` says why).
+ */
+export const AdminKyc = z.object({
+  id: z.number().int().positive(),
+  user_id: z.number().int().positive(),
+  name: z.string(),
+  card_id: z.string(),
+  front_pic: z.string(),
+  reverse_pic: z.string(),
+  status: z.number().int().min(1).max(3),
+  reason: z.string(),
+  ...decision,
+});
+export type AdminKyc = z.infer<typeof AdminKyc>;
+export const AdminKycPage = pageSchema(AdminKyc);
+export type AdminKycPage = z.infer<typeof AdminKycPage>;

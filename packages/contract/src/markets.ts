@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKET_CLOSED, MARKET_OPEN } from './market-constants.js';
 
 /**
  * Market data: the REST payloads of /v1/api/forex/trade_list, getCategories and kline, and the
@@ -14,8 +15,6 @@ export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as co
 export const Period = z.enum(PERIODS);
 export type Period = z.infer<typeof Period>;
 
-export const MARKET_OPEN = 1;
-export const MARKET_CLOSED = 0;
 export const MarketStatus = z.union([z.literal(MARKET_CLOSED), z.literal(MARKET_OPEN)]);
 export type MarketStatus = z.infer<typeof MarketStatus>;
 
@@ -119,6 +118,28 @@ export const AbbreviatedKlineQuery = z.object({
 });
 export type AbbreviatedKlineQuery = z.input<typeof AbbreviatedKlineQuery>;
 
+/**
+ * A period as the kline routes read it: short text, so a well-formed but unsupported period is
+ * answered `unknown_period` (the spec's message) rather than a list of fields.
+ */
+const PeriodText = z.string().trim().min(1).max(16);
+
+/** What GET kline reads: KlineQuery, its period checked by the server. */
+export const KlineRequest = z.object({
+  forex_id: z.coerce.number<number>().int().positive(),
+  period: PeriodText,
+  to: z.coerce.number<number>().int().positive().optional(),
+  limit: z.coerce.number<number>().int().min(1).max(KLINE_MAX_LIMIT).default(KLINE_DEFAULT_LIMIT),
+});
+export type KlineRequest = z.input<typeof KlineRequest>;
+
+/** What GET abbreviated_cache_kline reads: AbbreviatedKlineQuery, its period checked by the server. */
+export const AbbreviatedKlineRequest = z.object({
+  forex_id: z.coerce.number<number>().int().positive(),
+  period: PeriodText.optional(),
+});
+export type AbbreviatedKlineRequest = z.input<typeof AbbreviatedKlineRequest>;
+
 /** One point of the abbreviated series: the candle's start (epoch seconds) and its close. */
 export const KlinePoint = z.object({ Time: z.number().int(), Close: DecimalString });
 export type KlinePoint = z.infer<typeof KlinePoint>;
@@ -145,6 +166,24 @@ export const DayMarketMessage = z.object({
   data: z.array(DayMarketEntry),
 });
 export type DayMarketMessage = z.infer<typeof DayMarketMessage>;
+
+/**
+ * Topic FEED_STATUS: whether the prices of the node the client is connected to are current. Sent on
+ * subscribe and whenever it changes. `Stale`: the node has had no word from the price feed for longer
+ * than its STALE_PRICE_MS (scale-out: the leader hangs or is being replaced), so it refuses market
+ * orders, closes and TP/SL changes on open markets (`price_stale`) until prices flow again; the app
+ * shows the quotes as not current. `AgeMs`: how old the node's latest word from the feed is, null
+ * before the first.
+ */
+export const FeedStatusMessage = z.object({
+  type: z.literal('FEED_STATUS'),
+  code: z.literal(1),
+  data: z.object({
+    Stale: z.boolean(),
+    AgeMs: z.number().int().nonnegative().nullable(),
+  }),
+});
+export type FeedStatusMessage = z.infer<typeof FeedStatusMessage>;
 
 /** Topic KLINE.{code}: the forming candle of each period that changed; `code` is the instrument. */
 export const KlineMessage = z.object({

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { TOPIC_DAY_MARKET, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE } from './socket-constants.js';
+import {
+  TOPIC_DAY_MARKET,
+  TOPIC_FEED_STATUS,
+  TOPIC_FOREX_CLOSED,
+  TOPIC_FOREX_TRADE,
+} from './socket-constants.js';
 
 /** A topic is one of the fixed names or `KLINE.{code}`; codes are upper-case letters, digits and dots. */
 export const Topic = z.union([
   z.literal(TOPIC_DAY_MARKET),
   z.literal(TOPIC_FOREX_TRADE),
   z.literal(TOPIC_FOREX_CLOSED),
+  z.literal(TOPIC_FEED_STATUS),
   z.string().regex(/^KLINE\.[A-Z0-9.]{1,24}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;
@@ -29,7 +35,15 @@ export const LoginResult = z.object({
   code: z.number().int(),
   msg: z.string().optional(),
 });
-export const LogoutResult = z.object({ type: z.literal('logout_result'), code: z.number().int() });
+/**
+ * The answer to `logout`, and also sent unasked (code 999 with `msg`) when the connection's session
+ * ends elsewhere — a logout, a password change or reset: the connection is no longer logged in.
+ */
+export const LogoutResult = z.object({
+  type: z.literal('logout_result'),
+  code: z.number().int(),
+  msg: z.string().optional(),
+});
 export const SubResult = z.object({
   type: z.enum(['sub_result', 'unsub_result']),
   code: z.number().int(),

@@ -79,6 +79,12 @@ export const Order = z.object({
   Multiple: z.number().int().positive(),
   /** Only in history (status 3). */
   CloseReason: CloseReason.nullable(),
+  /**
+   * History: the house's credit (negative balance protection) when this close would have left the
+   * free balance below zero; "0.000000" otherwise. `FactProfits` is the loss before it, so the two
+   * side by side say what the trader lost and what the house covered. (Optional for older servers.)
+   */
+  Protection: Money.optional(),
   /** Creation time formatted "YYYY-MM-DD HH:mm:ss" in UTC. */
   CreateTimeHandler: z.string(),
   /** Creation time, epoch ms. */
@@ -100,8 +106,13 @@ const NumberText = z.string().trim().max(64);
 
 /** GET /v1/api/forex/submit. Lots, prices and leverage are checked by the server. */
 export const SubmitOrderQuery = z.object({
-  /** 1 buy, 2 sell. */
-  type: z.coerce.number().pipe(OrderType),
+  /**
+   * 1 buy; the specification reads any other number as sell (answers always say 2). Blank or not a
+   * number is refused.
+   */
+  type: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number())
+    .transform((v): OrderType => (v === ORDER_TYPE_BUY ? ORDER_TYPE_BUY : ORDER_TYPE_SELL)),
   /** Lots, a decimal string on the instrument's `Pip` step. */
   cont: NumberText,
   forex_id: z.coerce.number().int().positive(),

@@ -1,3 +1,4 @@
+export { PEGGED_PER_USD, type UsdRoute, usdRate, usdRouteFor } from './conversion.js';
 export {
   D as TradingDecimal,
   type DecimalInput,
@@ -79,6 +80,8 @@ export {
   validateProtection,
 } from './triggers.js';
 export {
+  defaultReceiveDecimals,
+  MAX_RECEIVE_DECIMALS,
   RECEIVE_DECIMALS,
   WITHDRAW_FEE_TYPE_FIXED,
   type WithdrawInput,

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config.js';
 import type { DialectName } from '../db/database.js';
-import { AdvisoryLockLeader, AlwaysLeader, type LeaderElection } from './leader.js';
+import { AlwaysLeader, type LeaderElection } from './leader.js';
+import { LeaseLeader, type LeaseLog } from './lease.js';
 
 declare module '../app-context.js' {
   interface Services {
@@ -11,9 +12,10 @@ declare module '../app-context.js' {
 
 /**
  * What a node knows about the deployment it belongs to. Scale-out (PostgreSQL + Redis) runs any
- * number of nodes, one of which leads (the price feed, candle writing); embedded mode is one node
- * that always leads. `ctx.services.cluster`; the app starts the election once it listens and stops
- * it after every feature has stopped, so a leader hands over only once its work is put away.
+ * number of nodes, one of which leads (the price feed, candle writing, the trigger worker); embedded
+ * mode is one node that always leads. `ctx.services.cluster`; the app starts the election once it
+ * listens and stops it after every feature has stopped, so a leader hands over only once its work is
+ * put away.
  */
 export interface Cluster {
   /** True when nodes share PostgreSQL and Redis: per-node state must travel over the bus. */
@@ -23,9 +25,10 @@ export interface Cluster {
   readonly leader: LeaderElection;
 }
 
+/** Test seams: lease timings other than the configured ones. */
 export interface ClusterOptions {
-  /** How often a follower tries for the lock (2 s); tests shorten it to hand over quickly. */
-  leaderIntervalMs?: number;
+  leaseMs?: number;
+  renewMs?: number;
 }
 
 export function isScaleOut(config: AppConfig, dialect: DialectName): boolean {
@@ -33,32 +36,26 @@ export function isScaleOut(config: AppConfig, dialect: DialectName): boolean {
 }
 
 /**
- * The lock key names the deployment: its database (schema included, through the search path in the
- * URL) and its Redis prefix. Nodes of one deployment share both; test servers, each on their own
- * schema and prefix, never compete.
+ * Scale-out nodes compete for the lease row inside their database (lease.ts): the database is the
+ * deployment's identity, so nodes that spell its URL differently still elect one leader.
  */
-export function clusterLockKey(config: AppConfig, role: string): number {
-  const digest = createHash('sha256')
-    .update(`${role}|${config.databaseUrl ?? ''}|${config.redisPrefix}`)
-    .digest();
-  return digest.readInt32BE(0);
-}
-
 export function createCluster(
   config: AppConfig,
   dialect: DialectName,
-  log: { warn(obj: object, msg: string): void },
+  log: LeaseLog,
   options: ClusterOptions = {},
 ): Cluster {
   const scaleOut = isScaleOut(config, dialect);
+  const nodeId = randomUUID();
   const leader: LeaderElection =
     scaleOut && config.databaseUrl
-      ? new AdvisoryLockLeader({
+      ? new LeaseLeader({
           connectionString: config.databaseUrl,
-          lockKey: clusterLockKey(config, 'cluster-leader'),
+          nodeId,
+          leaseMs: options.leaseMs ?? config.leaderLeaseMs,
+          renewMs: options.renewMs ?? config.leaderRenewMs,
           log,
-          ...(options.leaderIntervalMs === undefined ? {} : { intervalMs: options.leaderIntervalMs }),
         })
       : new AlwaysLeader();
-  return { scaleOut, nodeId: randomUUID(), leader };
+  return { scaleOut, nodeId, leader };
 }

@@ -1,17 +1,45 @@
-import pg from 'pg';
+import type { Tx } from '../db/database.js';
 
 /**
- * Exactly one node runs the singletons (the price feed, the trigger and stop-out worker). With
- * PostgreSQL the nodes compete for a session-level advisory lock: the holder leads until its
- * connection drops — when a leader dies, PostgreSQL releases the lock and another node takes over
- * at its next attempt. Embedded (SQLite) there is only one node, and it always leads.
+ * Exactly one node runs the singletons (the price feed, candle writing, the trigger and stop-out
+ * worker, the ranking refresh). With PostgreSQL the nodes hold a lease with a term number in the
+ * database (lease.ts); embedded (SQLite) there is only one node, and it always leads, in term 1.
  */
 export interface LeaderElection {
   readonly isLeader: boolean;
+  /**
+   * While leading, the term this node leads in; otherwise the newest term it knows of (0: none).
+   * Terms only grow: every change of leader takes the next one.
+   */
+  readonly term: number;
+  /**
+   * True while this node leads and its lease has surely not lapsed, by its own monotonic clock. Cheap
+   * and synchronous: the tick path and every publication check it, so a leader that wakes up from a
+   * hang after its lease ran out drops what it would send before it even learns it lost.
+   */
+  holdsLease(): boolean;
+  /**
+   * Run first inside a transaction that books for the leader (the trigger worker, candle storage):
+   * throws `LeaseLostError` unless `term` still holds the lease on the database's clock, and keeps
+   * a successor from taking over until the transaction ends.
+   */
+  fence(tx: Tx, term: number): Promise<void>;
+  /** A term seen elsewhere (another node's ticks on the bus): keeps `term` the newest known. */
+  observeTerm(term: number): void;
+  /** Stops leading at once (another leader's ticks were seen) and stays out for a while. */
+  standDown(reason: string): void;
   /** Called when this node becomes leader (start the singletons) and when it stops being one. */
   onChange(listener: (leader: boolean) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A booking or a candle write refused because its term no longer holds the lease. */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor(readonly term: number) {
+    super(`term ${term} no longer holds the leader lease`);
+  }
 }
 
 export class AlwaysLeader implements LeaderElection {
@@ -20,6 +48,27 @@ export class AlwaysLeader implements LeaderElection {
 
   get isLeader(): boolean {
     return this.leader;
+  }
+
+  /** One node, one term, forever. */
+  get term(): number {
+    return 1;
+  }
+
+  holdsLease(): boolean {
+    return this.leader;
+  }
+
+  async fence(): Promise<void> {
+    // The only node: nothing can have taken over.
+  }
+
+  observeTerm(): void {
+    // No bus between nodes: nobody else publishes ticks.
+  }
+
+  standDown(): void {
+    // Nobody to hand over to.
   }
 
   onChange(listener: (leader: boolean) => void): () => void {
@@ -36,99 +85,5 @@ export class AlwaysLeader implements LeaderElection {
     if (!this.leader) return;
     this.leader = false;
     for (const l of this.listeners) l(false);
-  }
-}
-
-export interface AdvisoryLockOptions {
-  connectionString: string;
-  /** The advisory lock key; every node of one deployment uses the same. */
-  lockKey: number;
-  /** How often a follower retries, and a leader checks its connection. */
-  intervalMs?: number;
-  log?: { warn(obj: object, msg: string): void };
-}
-
-export class AdvisoryLockLeader implements LeaderElection {
-  private client: pg.Client | null = null;
-  private leader = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
-  private attempt: Promise<void> | null = null;
-  private readonly listeners = new Set<(leader: boolean) => void>();
-
-  constructor(private readonly options: AdvisoryLockOptions) {}
-
-  get isLeader(): boolean {
-    return this.leader;
-  }
-
-  onChange(listener: (leader: boolean) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.tick();
-    this.timer = setInterval(() => {
-      void this.tick();
-    }, this.options.intervalMs ?? 2000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.attempt;
-    const client = this.client;
-    this.client = null;
-    // Closing the session releases the lock at once, so a standby takes over without waiting.
-    await client?.end().catch(() => undefined);
-    this.setLeader(false);
-  }
-
-  private tick(): Promise<void> {
-    this.attempt ??= this.tryLead().finally(() => {
-      this.attempt = null;
-    });
-    return this.attempt;
-  }
-
-  private async tryLead(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      if (!this.client) {
-        const client = new pg.Client({ connectionString: this.options.connectionString });
-        client.on('error', () => this.dropClient());
-        await client.connect();
-        this.client = client;
-      }
-      if (this.leader) {
-        // Still ours as long as the session is alive.
-        await this.client.query('SELECT 1');
-        return;
-      }
-      const res = await this.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-        this.options.lockKey,
-      ]);
-      if (res.rows[0]?.ok && !this.stopped) this.setLeader(true);
-    } catch (err) {
-      this.options.log?.warn({ err }, 'leader election: database unreachable; standing down');
-      this.dropClient();
-    }
-  }
-
-  private dropClient(): void {
-    const client = this.client;
-    this.client = null;
-    client?.end().catch(() => undefined);
-    this.setLeader(false);
-  }
-
-  private setLeader(leader: boolean): void {
-    if (this.leader === leader) return;
-    this.leader = leader;
-    for (const l of this.listeners) l(leader);
   }
 }

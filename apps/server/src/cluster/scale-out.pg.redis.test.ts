@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CandleList, DayMarketMessage, ForexClosedMessage, Order } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin, get } from '../features/identity/testing/client.js';
-import { VirtualTime } from '../features/markets/clock.js';
-import type { MarketService } from '../features/markets/market.service.js';
-import { ScriptedFeed } from '../features/markets/scripted-feed.js';
+import { type MarketService, ScriptedFeed, VirtualTime } from '../features/markets/index.js';
 import {
   call,
   createTestStorage,
@@ -36,7 +34,7 @@ beforeAll(async () => {
   feedA = new ScriptedFeed();
   // Same schema (storage) and same REDIS_PREFIX: the nodes share the bus and compete for one lock.
   const env = { REDIS_PREFIX: `test-${randomUUID()}:`, MARKET_TICK_MS: '200' };
-  const cluster = { leaderIntervalMs: 100 };
+  const cluster = { renewMs: 100 };
   // Node A leads (it starts first) and is fed by hand; node B would run the simulator if it led.
   a = await startTestServer({
     storage,
@@ -66,6 +64,12 @@ async function nextOf(socket: TestSocket, type: string): Promise<Record<string, 
     const message = JSON.parse(text) as Record<string, unknown>;
     if (message.type === type) return message;
   }
+}
+
+/** A DAY_MARKET frame of a made-up instrument: it tells which node's frames have all arrived. */
+function marker(code: string): DayMarketMessage {
+  const entry = { Id: 9999, Code: code, Bid: '1', Ask: '1', Close: '1', Open: '1', Change: '0.00' };
+  return { type: 'DAY_MARKET', code: 1, data: [{ ...entry, MarketStatus: 1, Time: 0 }] };
 }
 
 /** Pushes a quote into the leader's feed and lets one flush carry it to the other node. */
@@ -102,17 +106,16 @@ describe('scale-out: one leader runs the feed, every node serves it', () => {
     for (const bid of bids) await tick('EURUSD', bid, bid.replace(/00$/, '10'));
     // A marker from each node, after everything it may have published: once both have arrived,
     // every DAY_MARKET frame either node sent is in this socket's queue.
-    a.server.gateway.publish('DAY_MARKET', { type: 'MARKER', code: 1, node: 'a' });
-    b.server.gateway.publish('DAY_MARKET', { type: 'MARKER', code: 1, node: 'b' });
+    a.server.gateway.publish('DAY_MARKET', marker('MARKERA'));
+    b.server.gateway.publish('DAY_MARKET', marker('MARKERB'));
     const seen: string[] = [];
-    const markers = new Set<unknown>();
+    const markers = new Set<string>();
     while (markers.size < 2) {
       const message = JSON.parse(await socket.next()) as Record<string, unknown>;
-      if (message.type === 'MARKER') markers.add(message.node);
-      else if (message.type === 'DAY_MARKET') {
-        for (const entry of DayMarketMessage.parse(message).data) {
-          if (entry.Code === 'EURUSD') seen.push(entry.Bid);
-        }
+      if (message.type !== 'DAY_MARKET') continue;
+      for (const entry of DayMarketMessage.parse(message).data) {
+        if (entry.Code.startsWith('MARKER')) markers.add(entry.Code);
+        if (entry.Code === 'EURUSD') seen.push(entry.Bid);
       }
     }
     expect(seen).toEqual(bids);

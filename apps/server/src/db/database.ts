@@ -123,6 +123,10 @@ export class StatementCache implements SqliteDatabase {
 
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes() });
+  // An idle connection the server ends (pg_terminate_backend, a restart, a failover) is dropped by
+  // the pool and replaced at the next query; without a listener, pg-pool rethrows its error as an
+  // unhandled 'error' event and the whole node exits. Errors of queries still reach their callers.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {

@@ -2,9 +2,10 @@ import type { Feature } from '../app-context.js';
 import { registerAccountsRoutes } from './accounts/accounts.routes.js';
 import { registerCompanyRoutes } from './company/company.routes.js';
 import { seedCompanies } from './company/company.seed.js';
-import { createFundingFeature } from './funding/funding.feature.js';
+import { createFundingFeature } from './funding/index.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { createIdentityFeature } from './identity/identity.feature.js';
+import { createKycFeature } from './kyc/index.js';
 import { marketsFeature } from './markets/markets.feature.js';
 import { registerNewsRoutes } from './news/news.routes.js';
 import { seedNews } from './news/news.seed.js';
@@ -12,6 +13,7 @@ import { createRankingFeature } from './ranking/ranking.feature.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { seedSettings } from './settings/settings.seed.js';
 import { createTradingFeature } from './trading/trading.feature.js';
+import { createUploadsFeature } from './uploads/index.js';
 
 /** Every feature of the server, in registration order. A new feature adds one line here. */
 export const FEATURES: readonly Feature[] = [
@@ -23,6 +25,9 @@ export const FEATURES: readonly Feature[] = [
   { name: 'accounts', register: registerAccountsRoutes },
   marketsFeature,
   createTradingFeature(),
+  // uploads first: kyc and funding take pictures through ctx.services.uploads.
+  createUploadsFeature(),
+  createKycFeature(),
   createFundingFeature(),
   createRankingFeature(),
 ];

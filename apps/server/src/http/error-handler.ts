@@ -1,9 +1,12 @@
-import type { ErrorKey, ValidationIssue } from '@meridian/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { DEFAULT_LANG, ERRORS, type ErrorKey, normalizeLang, type ValidationIssue } from '@meridian/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { Translator } from '../i18n/translator.js';
 import { isAppError } from './app-error.js';
 import { sendError } from './envelope.js';
+import { SECURITY_HEADERS } from './security.js';
 
 /** Framework errors carry an HTTP status; these are the ones a client can cause. */
 const CLIENT_STATUS_KEYS: Record<number, ErrorKey> = {
@@ -69,4 +72,48 @@ export function registerErrorHandling(
     request.log.error({ err: error }, 'unexpected error');
     return sendError(translator, request, reply, 'internal');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures its router meets before any route or hook runs (a path
+ * that is not valid percent-encoding, a path parameter past its length limit). They get the same
+ * envelope, language and headers as everything else instead of Fastify's own JSON.
+ */
+export function frameworkErrorHandler(translator: Translator) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    // The onRequest hooks have not run: set what they would have.
+    request.lang = normalizeLang(request.headers.lang);
+    reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('cache-control', 'no-store');
+    request.log.info({ err: error }, 'malformed request');
+    return sendError(translator, request, reply, 'bad_request');
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the HTTP parser refused the request before Fastify saw it (a
+ * header block past the limit, a malformed request line, a timeout). Answered on the raw socket,
+ * in the envelope (in English: the headers that name the language could not be read), then closed.
+ */
+export function clientErrorHandler(translator: Translator) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    // A reset connection is gone; there is no one to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const key: ErrorKey = error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : ERRORS[key].status;
+    const body = JSON.stringify({ code: ERRORS[key].code, msg: translator.t(DEFAULT_LANG, key), data: null });
+    if (socket.writable) {
+      const headers = {
+        ...SECURITY_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        'cache-control': 'no-store',
+        connection: 'close',
+      };
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${head}\r\n${body}`);
+    }
+    socket.destroy();
+  };
 }

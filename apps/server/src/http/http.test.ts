@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERRORS } from '@meridian/contract';
+import { defineEndpoints, ERRORS, NoData, NoInput, visitorRoute } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Feature } from '../app-context.js';
@@ -11,35 +11,34 @@ import { AppError } from './app-error.js';
 import { defineRoute } from './route.js';
 import { SECURITY_HEADERS } from './security.js';
 
+const Echo = z.object({ name: z.string().min(1), lots: z.coerce.number<number>().positive() });
+const EchoAnswer = z.object({ name: z.string(), lots: z.number() });
+const Page = z.object({ page: z.coerce.number<number>().int().min(1) });
+const PageAnswer = z.object({ page: z.number(), keys: z.array(z.string()) });
+const probeRoutes = {
+  echo: visitorRoute<typeof Echo, typeof EchoAnswer>('POST', '/api/test/echo'),
+  query: visitorRoute<typeof Page, typeof PageAnswer>('GET', '/api/test/query'),
+  appError: visitorRoute<typeof NoInput, typeof NoData>('GET', '/api/test/app-error'),
+  boom: visitorRoute<typeof NoInput, typeof NoData>('GET', '/api/test/boom'),
+};
+const probeEndpoints = defineEndpoints('probes', probeRoutes, {
+  echo: { request: Echo, response: EchoAnswer, errors: [], summary: 'echo' },
+  query: { request: Page, response: PageAnswer, errors: [], summary: 'query' },
+  appError: { request: NoInput, response: NoData, errors: ['lots_off_step'], summary: 'fails' },
+  boom: { request: NoInput, response: NoData, errors: [], summary: 'crashes' },
+});
+
 /** Probe routes that exercise the envelope machinery the way features use it. */
 const probes: Feature = {
   name: 'probes',
-  register: ({ app, translator }) => {
-    defineRoute(app, translator, {
-      method: 'POST',
-      url: '/api/test/echo',
-      body: z.object({ name: z.string().min(1), lots: z.coerce.number().positive() }),
-      handler: ({ body }) => ({ name: body.name, lots: body.lots }),
+  register: (ctx) => {
+    defineRoute(ctx, probeEndpoints.echo, ({ input }) => ({ name: input.name, lots: input.lots }));
+    defineRoute(ctx, probeEndpoints.query, ({ input }) => ({ page: input.page, keys: Object.keys(input) }));
+    defineRoute(ctx, probeEndpoints.appError, () => {
+      throw new AppError('lots_off_step', { step: '0.01' }, { step: '0.01' });
     });
-    defineRoute(app, translator, {
-      method: 'GET',
-      url: '/api/test/query',
-      query: z.object({ page: z.coerce.number().int().min(1) }),
-      handler: ({ query }) => ({ page: query.page, keys: Object.keys(query) }),
-    });
-    defineRoute(app, translator, {
-      method: 'GET',
-      url: '/api/test/app-error',
-      handler: () => {
-        throw new AppError('lots_off_step', { step: '0.01' }, { step: '0.01' });
-      },
-    });
-    defineRoute(app, translator, {
-      method: 'GET',
-      url: '/api/test/boom',
-      handler: () => {
-        throw new Error('secret internal detail at /etc/passwd');
-      },
+    defineRoute(ctx, probeEndpoints.boom, () => {
+      throw new Error('secret internal detail at /etc/passwd');
     });
   },
 };

@@ -1,51 +1,201 @@
-import type { Envelope } from '@meridian/contract';
+import type { Auth, Endpoint, Envelope, HttpMethod, RequestEncoding } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import type { Translator } from '../i18n/translator.js';
-import { okEnvelope } from './envelope.js';
+import { AppError, isAppError } from './app-error.js';
+import { type AuthUser, authorize, type CallerOf } from './auth.js';
+import { errorEnvelope, okEnvelope } from './envelope.js';
+import { validationParams, zodIssues } from './error-handler.js';
+import { IdempotencyStore, idempotencyKeyOf } from './idempotency.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** What a handler receives: query and body already parsed by the route's zod schemas. */
-export interface RouteInput<Q, B> {
-  query: Q;
-  body: B;
+/** What a handler receives: the caller (per the endpoint's auth) and the parsed request. */
+export interface HandlerInput<E extends Endpoint> {
+  /** The query (GET) or body (POST) as the endpoint's request schema parsed it. */
+  input: z.output<E['request']>;
+  user: CallerOf<E['route']['auth']>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, R> {
-  method: Method;
-  url: string;
-  /** Unknown keys (such as the cache-busting `t`) are dropped, so GET and DELETE may always carry it. */
-  query?: Q;
-  /** Form-encoded and JSON bodies arrive as the same object; use z.coerce for numbers and booleans. */
-  body?: B;
-  /** Returns the envelope's `data`; throw AppError for failures. */
-  handler: (input: RouteInput<z.output<Q>, z.output<B>>) => Promise<R> | R;
+/** Returns the envelope's `data` (or, for a binary endpoint, the reply it sent); throw AppError to fail. */
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<z.output<E['response']>> | z.output<E['response']>;
+
+export interface RouteOptions {
+  /**
+   * Runs on the raw payload before the schema parses it, for calls whose empty fields get their own
+   * prompts (login's "enter account") rather than a validation list.
+   */
+  precheck?: (raw: unknown) => void;
 }
 
-const NOTHING = z.unknown().transform(() => undefined);
+/** Where routes land and what they share; a FeatureContext is one. */
+export interface RouteHost {
+  app: FastifyInstance;
+  translator: Translator;
+}
+
+export interface RegisteredRoute {
+  method: HttpMethod;
+  path: string;
+  auth: Auth;
+  endpoint: Endpoint;
+}
+
+const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered from the endpoint table on this app: role and OpenAPI tests walk them. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registries.get(app) ?? [];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Check every success against the endpoint's response schema before sending (development and
+     * tests), so a server change that drifts from the contract fails a test instead of the app.
+     */
+    validateResponses: boolean;
+    /** Where the first answers to Idempotency-Keys are kept; null: keys are not honoured (tests of bare apps). */
+    idempotency: IdempotencyStore | null;
+  }
+}
+
+/** Every route Fastify registered on an app, whatever declared it (HEAD twins left out). */
+const allRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+export function everyRoute(app: FastifyInstance): readonly { method: string; url: string }[] {
+  return allRoutes.get(app) ?? [];
+}
+
+/** Called once by the app factory, before any route is declared. */
+export function installRoutes(
+  app: FastifyInstance,
+  validateResponses: boolean,
+  idempotency: IdempotencyStore | null = null,
+): void {
+  app.decorate('validateResponses', validateResponses);
+  app.decorate('idempotency', idempotency);
+  const list: { method: string; url: string }[] = [];
+  allRoutes.set(app, list);
+  app.addHook('onRoute', (options) => {
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    for (const method of methods) if (method !== 'HEAD') list.push({ method, url: options.url });
+  });
+}
 
 /**
- * Declares a JSON API route. Validation failures throw ZodError, which the error handler turns
- * into `validation_failed` with the offending fields listed in `data`.
+ * Registers one endpoint of the contract's table. The caller is checked first (a visitor gets 999,
+ * a demo account only_real_account, whatever they sent), then the query or body is parsed by the
+ * endpoint's schema (a ZodError becomes `validation_failed` with the fields listed), then the
+ * handler runs and its result goes out in the envelope.
  */
-export function defineRoute<
-  Q extends z.ZodType = typeof NOTHING,
-  B extends z.ZodType = typeof NOTHING,
-  R = unknown,
->(app: FastifyInstance, translator: Translator, spec: RouteSpec<Q, B, R>): void {
-  const querySchema = spec.query ?? NOTHING;
-  const bodySchema = spec.body ?? NOTHING;
+export function defineRoute<E extends Endpoint>(
+  host: RouteHost,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+): void {
+  const { app, translator } = host;
+  const { method, path, auth, encoding, answer } = endpoint.route;
+  const list = registries.get(app) ?? [];
+  registries.set(app, list);
+  list.push({ method, path, auth, endpoint });
+
   app.route({
-    method: spec.method,
-    url: spec.url,
-    handler: async (request, reply): Promise<Envelope<R>> => {
-      const query = querySchema.parse(request.query ?? {}) as z.output<Q>;
-      const body = bodySchema.parse(request.body ?? {}) as z.output<B>;
-      const data = await spec.handler({ query, body, request, reply });
-      return okEnvelope(translator, request, data);
+    method,
+    url: path,
+    handler: async (request, reply): Promise<Envelope<unknown> | FastifyReply> => {
+      const user = (await authorize(request, auth)) as CallerOf<E['route']['auth']>;
+      const raw = rawInput(request, encoding);
+      const run = async (): Promise<Envelope<unknown> | FastifyReply> => {
+        options.precheck?.(raw);
+        const input = endpoint.request.parse(raw) as z.output<E['request']>;
+        const data = await handler({ input, user, request, reply });
+        if (answer === 'binary') return reply;
+        if (request.server.validateResponses) checkResponse(endpoint, data);
+        return okEnvelope(translator, request, data);
+      };
+      const store = request.server.idempotency;
+      const key = endpoint.route.idempotent && store ? idempotencyKeyOf(request) : undefined;
+      const caller = user as AuthUser | undefined;
+      if (!store || key === undefined || caller === undefined) return run();
+      return runOnce(store, caller.userId, key, IdempotencyStore.fingerprint(endpoint.id, raw), run, {
+        translator,
+        request,
+        reply,
+      });
     },
   });
 }
+
+/**
+ * A call with an Idempotency-Key: the first runs and its answer is kept (a success, or a refusal the
+ * client caused); a repeat gets the kept answer, marked `idempotent-replayed`. A failure of the
+ * server's own (500) is not kept, so the client may retry it.
+ */
+async function runOnce(
+  store: IdempotencyStore,
+  userId: number,
+  key: string,
+  fingerprint: string,
+  run: () => Promise<Envelope<unknown> | FastifyReply>,
+  ctx: { translator: Translator; request: FastifyRequest; reply: FastifyReply },
+): Promise<Envelope<unknown> | FastifyReply> {
+  const claim = await store.claim(userId, key, fingerprint);
+  if (claim.kind === 'replay') {
+    return ctx.reply
+      .status(claim.statusCode)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(claim.body);
+  }
+  try {
+    const envelope = await run();
+    await store.complete(userId, key, 200, JSON.stringify(envelope));
+    return envelope;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) {
+      await store.release(userId, key);
+      throw error;
+    }
+    const body = errorEnvelope(ctx.translator, ctx.request, refusal.key, refusal.params, refusal.data);
+    await store.complete(userId, key, refusal.status, JSON.stringify(body));
+    throw error;
+  }
+}
+
+/** The catalogue refusal an error stands for when the client caused it (kept for a replay), else null. */
+function refusalOf(error: unknown): AppError | null {
+  if (isAppError(error)) return error.status < 500 ? error : null;
+  if (error instanceof ZodError) {
+    const issues = zodIssues(error);
+    return new AppError('validation_failed', validationParams(issues), issues);
+  }
+  return null;
+}
+
+/**
+ * The payload the request schema parses: the query (GET) or the body (form-encoded or JSON), with
+ * path parameters (`:key`) merged in; a multipart call's file is read by its handler.
+ */
+function rawInput(request: FastifyRequest, encoding: RequestEncoding): unknown {
+  const params = request.params as Record<string, string> | undefined;
+  const source = encoding === 'query' ? request.query : encoding === 'form' ? request.body : undefined;
+  if (!params || Object.keys(params).length === 0) return source ?? {};
+  const base = typeof source === 'object' && source !== null ? source : {};
+  return { ...base, ...params };
+}
+
+/** A drifted response is the server's bug: it fails loudly (500 and a log line naming the fields). */
+function checkResponse(endpoint: Endpoint, data: unknown): void {
+  const result = endpoint.response.safeParse(data);
+  if (!result.success) {
+    const fields = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(`response of ${endpoint.id} drifted from its schema: ${fields.join('; ')}`);
+  }
+}
+
+export type { AuthUser };

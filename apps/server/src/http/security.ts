@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './web-app.js';
 
 /**
  * CSP for an app served from its own origin: scripts only from here; inline styles because
@@ -15,6 +16,9 @@ const CSP = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // The web app's service worker (sw.js) and web manifest, both served from here.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "frame-src 'self' https:",
   "object-src 'none'",
   "form-action 'self'",
@@ -44,8 +48,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   // onRequest, so every answer carries them: API envelopes, errors, 404s, static files.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    // API answers are account data (balances, orders, the ledger, pictures' links) or live prices:
+    // no browser or proxy cache may keep them. A route that may be cached says so itself (a
+    // picture: private, one hour), which replaces this.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -1,9 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ERRORS } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test/harness.js';
+import { rawGet } from '../test/raw-http.js';
+
+/** Big enough that precompressing it is worth it. */
+const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
+// The highest levels, as the build uses: the server compresses on the fly at lower ones, so the
+// bytes tell the precompressed file from a fresh compression.
+const BUNDLE_BR = brotliCompressSync(APP_JS);
+const BUNDLE_GZ = gzipSync(APP_JS, { level: 9 });
 
 describe('web app, built', () => {
   const dist = mkdtempSync(join(tmpdir(), 'meridian-web-'));
@@ -12,6 +21,11 @@ describe('web app, built', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Meridian</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // What apps/web/scripts/precompress.mjs writes beside each file at build.
+    const bundle = join(dist, 'assets', 'vendor-def456.js');
+    writeFileSync(bundle, APP_JS);
+    writeFileSync(`${bundle}.br`, BUNDLE_BR);
+    writeFileSync(`${bundle}.gz`, BUNDLE_GZ);
     t = await startTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -32,6 +46,34 @@ describe('web app, built', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('sends the precompressed file the browser accepts, with the original type and the long cache', async () => {
+    const url = `${t.baseUrl}/assets/vendor-def456.js`;
+    for (const [accept, encoding, file] of [
+      ['gzip, deflate, br', 'br', BUNDLE_BR],
+      ['gzip', 'gzip', BUNDLE_GZ],
+    ] as const) {
+      const res = await rawGet(url, { 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The file written at build, byte for byte: not compressed again on the fly.
+      expect(res.body.equals(file)).toBe(true);
+    }
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(APP_JS);
+  });
+
+  it('lets the page load its service worker and web manifest from here (CSP)', async () => {
+    const res = await fetch(`${t.baseUrl}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("script-src 'self'");
   });
 
   it('answers a browser asking for an unknown page with the app, and API misses with envelopes', async () => {

@@ -17,7 +17,11 @@ export function webAppBuilt(webDist: string): boolean {
 
 /**
  * Serves the built web app on the API's port. Vite's hashed files under assets/ never change, so
- * they are cached for a year; index.html must be revalidated so a deploy is seen at once.
+ * they are cached for a year; index.html, the service worker and the manifest must be revalidated
+ * so a deploy is seen at once. The build writes `.br` and `.gz` beside every text file
+ * (apps/web/scripts/precompress.mjs); `preCompressed` sends the one the browser accepts, with the
+ * original's content type, `content-encoding` and `vary: accept-encoding` (the on-the-fly
+ * compression of http/compression.ts then leaves it alone).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -37,6 +41,7 @@ export async function registerWebApp(
     prefix: '/',
     index: ['index.html'],
     wildcard: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join('/', 'assets', '/')}`)) {

@@ -3,14 +3,27 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERRORS } from '@meridian/contract';
+import { ERRORS, ServerMessage, SOCKET_PROTOCOL_VERSION, type TopicMessage } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feature } from '../app-context.js';
 import { DEFAULT_LOCALES_DIR } from '../i18n/translator.js';
 import { eventually, startTestServer, type TestServer } from '../test/harness.js';
 import { TestSocket } from '../test/ws-client.js';
+import { SESSION_REVOKED_CHANNEL, type SessionRevokedEvent } from './session.js';
 
-const TOKENS: Record<string, string> = { 'good-token': 'u1', 'other-token': 'u2' };
+const TOKENS: Record<string, string> = {
+  'good-token': 'u1',
+  'other-token': 'u2',
+  // More sessions of one user: a revocation must tell them apart.
+  'phone-token': 'u3',
+  'laptop-token': 'u3',
+  'tablet-token': 'u3',
+  'slow-token': 'u4',
+};
+/** Tokens the test has revoked: the verifier refuses them from then on, as the database would. */
+const revoked = new Set<string>();
+/** A verification the test holds open (see the race test), keyed by token. */
+const held = new Map<string, Promise<void>>();
 
 const testTopics: Feature = {
   name: 'test-topics',
@@ -21,10 +34,32 @@ const testTopics: Feature = {
       name: 'TESTK.',
       prefix: true,
       validate: (suffix) => suffix === 'EURUSD',
-      snapshot: ({ suffix, userId }) => ({ type: 'snapshot', code: 1, suffix, userId }),
+      // Not a protocol message on purpose: this checks the plumbing hands the snapshot its context.
+      snapshot: ({ suffix, userId }) =>
+        ({ type: 'snapshot', code: 1, suffix, userId }) as unknown as TopicMessage,
     });
   },
 };
+
+/** Protocol messages with a number in them, so tests can tell frames apart. */
+const status = (n: number): TopicMessage => ({
+  type: 'FEED_STATUS',
+  code: 1,
+  data: { Stale: false, AgeMs: n },
+});
+const trade = (n: number): TopicMessage => ({
+  type: 'FOREX_TRADE',
+  code: 1,
+  data: {
+    balance: `${n}.000000`,
+    lock_balance: '0.000000',
+    margin: '0.000000',
+    profit: '0.000000',
+    equity: `${n}.000000`,
+    risk_rate: null,
+    orders: [],
+  },
+});
 
 const localesDir = mkdtempSync(join(tmpdir(), 'meridian-ws-locales-'));
 let t: TestServer;
@@ -52,7 +87,17 @@ beforeAll(async () => {
     overrides: {
       localesDir,
       extraFeatures: [testTopics],
-      sessions: { verify: async (token) => TOKENS[token] ?? null },
+      sessions: {
+        verify: async (token) => {
+          const userId = TOKENS[token];
+          const answer =
+            userId === undefined || revoked.has(token) ? null : { userId, sessionId: `s-${token}` };
+          const hold = held.get(token);
+          held.delete(token);
+          if (hold) await hold;
+          return answer;
+        },
+      },
     },
   });
 });
@@ -130,18 +175,18 @@ describe('live socket: sessions', () => {
     mine.sendJson({ type: 'sub', topic: 'MINE' });
     expect(await mine.nextJson()).toEqual({ type: 'sub_result', code: 1, topic: 'MINE' });
 
-    t.server.gateway.sendToUser('u1', { type: 'FOREX_TRADE', code: 1, n: 1 });
-    t.server.gateway.sendToUser('u1', { type: 'FOREX_TRADE', code: 1, n: 2 }, 'MINE');
-    t.server.gateway.sendToUser('u1', { type: 'FOREX_TRADE', code: 1, n: 3 }, 'TEST');
-    expect(await mine.nextJson()).toEqual({ type: 'FOREX_TRADE', code: 1, n: 1 });
-    expect(await mine.nextJson()).toEqual({ type: 'FOREX_TRADE', code: 1, n: 2 });
+    t.server.gateway.sendToUser('u1', trade(1));
+    t.server.gateway.sendToUser('u1', trade(2), 'MINE');
+    t.server.gateway.sendToUser('u1', trade(3), 'TEST');
+    expect(await mine.nextJson()).toEqual(trade(1));
+    expect(await mine.nextJson()).toEqual(trade(2));
     await expectAliveAndQuiet(mine);
     await expectAliveAndQuiet(other);
 
     mine.sendJson({ type: 'logout' });
     expect(await mine.nextJson()).toEqual({ type: 'logout_result', code: 1 });
     expect(t.server.gateway.subscriberCount('MINE')).toBe(0);
-    t.server.gateway.sendToUser('u1', { type: 'FOREX_TRADE', code: 1, n: 4 });
+    t.server.gateway.sendToUser('u1', trade(4));
     await expectAliveAndQuiet(mine);
   });
   it("runs a connection's commands in order: a sub sent right after login waits for the login", async () => {
@@ -152,6 +197,99 @@ describe('live socket: sessions', () => {
     expect(await socket.nextJson()).toEqual({ type: 'login_result', code: 1 });
     expect(await socket.nextJson()).toEqual({ type: 'sub_result', code: 1, topic: 'MINE' });
     await expectAliveAndQuiet(socket);
+  });
+});
+
+/** Publishes a revocation as identity does, and resolves once this node's bus has delivered it. */
+async function revoke(event: SessionRevokedEvent): Promise<void> {
+  const { bus } = t.server.ctx;
+  // Subscribed after the gateway, so it runs after the gateway's handler for the same message.
+  await new Promise<void>((resolve) => {
+    const off = bus.subscribe(SESSION_REVOKED_CHANNEL, () => {
+      off();
+      resolve();
+    });
+    bus.publish(SESSION_REVOKED_CHANNEL, event);
+  });
+}
+
+async function loggedIn(token: string, topic?: string): Promise<TestSocket> {
+  const socket = await open();
+  socket.sendJson({ type: 'login', token });
+  expect(await socket.nextJson()).toEqual({ type: 'login_result', code: 1 });
+  if (topic) {
+    socket.sendJson({ type: 'sub', topic });
+    expect(await socket.nextJson()).toEqual({ type: 'sub_result', code: 1, topic });
+  }
+  return socket;
+}
+
+describe('live socket: revoked sessions', () => {
+  it('logs out at once the sockets of a revoked session, and only those', async () => {
+    const phone = await loggedIn('phone-token', 'MINE');
+    const laptop = await loggedIn('laptop-token', 'MINE');
+    await revoke({ kind: 'sessions', userId: 'u3', sessionIds: ['s-phone-token'] });
+    expect(await phone.nextJson()).toEqual({
+      type: 'logout_result',
+      code: ERRORS.session_expired.code,
+      msg: 'Your session has expired. Please log in again.',
+    });
+    t.server.gateway.sendToUser('u3', trade(5), 'MINE');
+    expect(await laptop.nextJson()).toEqual(trade(5));
+    // The revoked socket left the per-user topic and the user: nothing private reaches it.
+    await expectAliveAndQuiet(phone);
+    phone.sendJson({ type: 'sub', topic: 'MINE' });
+    expect(await phone.nextJson()).toMatchObject({ type: 'error', code: ERRORS.session_expired.code });
+    await expectAliveAndQuiet(laptop);
+  });
+
+  it("a user-wide revocation logs out every socket of the user but the kept session's", async () => {
+    const phone = await loggedIn('phone-token');
+    const laptop = await loggedIn('laptop-token');
+    const tablet = await loggedIn('tablet-token');
+    const stranger = await loggedIn('other-token');
+    await revoke({ kind: 'user', userId: 'u3', keepSessionId: 's-laptop-token' });
+    expect(await phone.nextJson()).toMatchObject({
+      type: 'logout_result',
+      code: ERRORS.session_expired.code,
+    });
+    expect(await tablet.nextJson()).toMatchObject({
+      type: 'logout_result',
+      code: ERRORS.session_expired.code,
+    });
+    t.server.gateway.sendToUser('u3', trade(6));
+    t.server.gateway.sendToUser('u2', trade(7));
+    expect(await laptop.nextJson()).toEqual(trade(6));
+    expect(await stranger.nextJson()).toEqual(trade(7));
+    for (const s of [phone, tablet, laptop, stranger]) await expectAliveAndQuiet(s);
+  });
+
+  it('does not bind a login whose check straddled the revocation of its session', async () => {
+    let release = () => {};
+    held.set('slow-token', new Promise<void>((resolve) => (release = resolve)));
+    const socket = await open();
+    socket.sendJson({ type: 'login', token: 'slow-token' });
+    await eventually(() => !held.has('slow-token'), 'the verification started');
+    // The session is revoked while its check is in flight (it read the row before the commit).
+    revoked.add('slow-token');
+    await revoke({ kind: 'user', userId: 'u4' });
+    release();
+    expect(await socket.nextJson()).toMatchObject({
+      type: 'login_result',
+      code: ERRORS.session_expired.code,
+    });
+    t.server.gateway.sendToUser('u4', trade(8));
+    await expectAliveAndQuiet(socket);
+  });
+});
+
+describe('live socket: protocol', () => {
+  it('greets every connection with hello, the protocol version and the server clock', async () => {
+    const before = Date.now();
+    const socket = await open();
+    expect(socket.hello).toMatchObject({ type: 'hello', code: 1, protocol: SOCKET_PROTOCOL_VERSION });
+    expect(ServerMessage.parse(socket.hello)).toEqual(socket.hello);
+    expect(socket.hello.time).toBeGreaterThanOrEqual(before);
   });
 });
 
@@ -166,15 +304,15 @@ describe('live socket: topics', () => {
     }
     expect(t.server.gateway.subscriberCount('TEST')).toBe(2);
 
-    t.server.gateway.publish('TEST', { type: 'TEST', code: 1, price: '1.2345' });
-    expect(await a.nextJson()).toEqual({ type: 'TEST', code: 1, price: '1.2345' });
-    expect(await b.nextJson()).toEqual({ type: 'TEST', code: 1, price: '1.2345' });
+    t.server.gateway.publish('TEST', status(12345));
+    expect(await a.nextJson()).toEqual(status(12345));
+    expect(await b.nextJson()).toEqual(status(12345));
     await expectAliveAndQuiet(idle);
 
     a.sendJson({ type: 'unsub', topic: 'TEST' });
     expect(await a.nextJson()).toEqual({ type: 'unsub_result', code: 1, topic: 'TEST' });
-    t.server.gateway.publish('TEST', { type: 'TEST', code: 1, price: '1.3' });
-    expect(await b.nextJson()).toEqual({ type: 'TEST', code: 1, price: '1.3' });
+    t.server.gateway.publish('TEST', status(13));
+    expect(await b.nextJson()).toEqual(status(13));
     await expectAliveAndQuiet(a);
   });
 
@@ -183,8 +321,8 @@ describe('live socket: topics', () => {
     s.sendJson({ type: 'sub', topic: 'TESTK.EURUSD' });
     expect(await s.nextJson()).toEqual({ type: 'sub_result', code: 1, topic: 'TESTK.EURUSD' });
     expect(await s.nextJson()).toEqual({ type: 'snapshot', code: 1, suffix: 'EURUSD', userId: null });
-    t.server.gateway.publish('TESTK.EURUSD', { type: 'KLINE', code: 1 });
-    expect(await s.nextJson()).toEqual({ type: 'KLINE', code: 1 });
+    t.server.gateway.publish('TESTK.EURUSD', { type: 'KLINE', code: 'EURUSD', data: {} });
+    expect(await s.nextJson()).toEqual({ type: 'KLINE', code: 'EURUSD', data: {} });
   });
 
   it('counts clients and forgets them when they leave', async () => {
@@ -254,7 +392,12 @@ describe('live socket: protection', () => {
       let published = 0;
       // Publish until the server gives up on the stalled client; bounded so a regression fails, not hangs.
       while (t.server.gateway.droppedSlowClients === 0 && published < 100 * 1024 * 1024) {
-        for (let i = 0; i < 8; i++) t.server.gateway.publish('TEST', { type: 'TEST', code: 1, chunk });
+        for (let i = 0; i < 8; i++)
+          t.server.gateway.publish('TEST', {
+            type: 'FOREX_CLOSED',
+            code: 1,
+            data: { Id: 1, reason: 'tp', FactProfits: '0.000000', Price: chunk },
+          });
         published += 8 * chunk.length;
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -9,13 +9,24 @@ import {
   normalizeLang,
   PING,
   PONG,
+  type ServerMessage,
   SOCKET_PATH,
+  SOCKET_PROTOCOL_VERSION,
+  type TopicMessage,
 } from '@meridian/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Translator } from '../i18n/translator.js';
 import type { EventBus } from './event-bus.js';
-import type { SessionVerifier } from './session.js';
+import {
+  isSessionRevokedEvent,
+  RevocationLog,
+  revokes,
+  SESSION_REVOKED_CHANNEL,
+  type SessionRevokedEvent,
+  type SessionVerifier,
+  type VerifiedSession,
+} from './session.js';
 import type { TopicRegistry } from './topics.js';
 
 export interface GatewayOptions {
@@ -27,6 +38,11 @@ export interface GatewayOptions {
   idleTimeoutMs: number;
   /** Bounds the per-connection subscription set. */
   maxTopicsPerClient: number;
+  /**
+   * Open sockets (and handshakes) one client address may hold; past it the upgrade is refused with
+   * 429 and the envelope. Phones behind a carrier's NAT share addresses, so it is generous.
+   */
+  maxSocketsPerAddress: number;
 }
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
@@ -34,14 +50,20 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   maxBufferedBytes: 1024 * 1024,
   idleTimeoutMs: 30_000,
   maxTopicsPerClient: 64,
+  maxSocketsPerAddress: 50,
 };
 
 /** What features and tests see of the live socket. */
 export interface LiveGateway {
   /** Sends to every subscriber of `topic` on every node (through the event bus). */
-  publish(topic: string, message: unknown): void;
+  publish(topic: string, message: TopicMessage): void;
+  /**
+   * Sends to the subscribers of `topic` connected to this node only: for what differs per node, such
+   * as whether this node's prices are current (a follower that stops hearing the leader).
+   */
+  publishLocal(topic: string, message: TopicMessage): void;
   /** Sends to every connection of the user on every node; with `topic`, only those subscribed to it. */
-  sendToUser(userId: string | number, message: unknown, topic?: string): void;
+  sendToUser(userId: string | number, message: TopicMessage, topic?: string): void;
   readonly clientCount: number;
   /** How many clients were dropped for not reading, since start. */
   readonly droppedSlowClients: number;
@@ -52,6 +74,8 @@ interface Client {
   readonly ws: WebSocket;
   readonly lang: Lang;
   userId: string | null;
+  /** The session the login bound, so that its revocation finds this connection. */
+  sessionId: string | null;
   readonly topics: Set<string>;
   lastFrameAt: number;
   /**
@@ -111,6 +135,10 @@ export class Gateway implements LiveGateway {
   private readonly sweeper: NodeJS.Timeout;
   private dropped = 0;
   private closing = false;
+  /** Revocations heard, so a login whose check straddles one of its user checks again. */
+  private readonly revocations = new RevocationLog();
+  /** Open sockets by client address (see maxSocketsPerAddress). */
+  private readonly byAddress = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -119,6 +147,8 @@ export class Gateway implements LiveGateway {
       sessions: SessionVerifier;
       translator: Translator;
       log: FastifyBaseLogger;
+      /** The client's address under TRUST_PROXY (as Fastify's request.ip); the peer's by default. */
+      addressOf?: (req: IncomingMessage) => string;
     },
     private readonly options: GatewayOptions = DEFAULT_GATEWAY_OPTIONS,
   ) {
@@ -128,6 +158,9 @@ export class Gateway implements LiveGateway {
       }),
       deps.bus.subscribe(USER_CHANNEL, (payload) => {
         if (isUserEvent(payload)) this.deliverToUser(payload.userId, payload.frame, payload.topic);
+      }),
+      deps.bus.subscribe(SESSION_REVOKED_CHANNEL, (payload) => {
+        if (isSessionRevokedEvent(payload)) this.revoke(payload);
       }),
     ];
     const sweepEvery = Math.max(50, Math.min(5000, Math.floor(options.idleTimeoutMs / 3)));
@@ -143,6 +176,11 @@ export class Gateway implements LiveGateway {
     return this.dropped;
   }
 
+  /** Sockets (and handshakes) counted against one client address now. */
+  socketsFrom(address: string): number {
+    return this.byAddress.get(address) ?? 0;
+  }
+
   subscriberCount(topic: string): number {
     return this.byTopic.get(topic)?.size ?? 0;
   }
@@ -155,18 +193,23 @@ export class Gateway implements LiveGateway {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
+      if (!this.admitAddress(req, socket, normalizeLang(url.searchParams.get('lang')))) return;
       this.wss.handleUpgrade(req, socket, head, (ws) =>
         this.accept(ws, normalizeLang(url.searchParams.get('lang'))),
       );
     });
   }
 
-  publish(topic: string, message: unknown): void {
+  publish(topic: string, message: TopicMessage): void {
     const event: TopicEvent = { topic, frame: JSON.stringify(message) };
     this.deps.bus.publish(TOPIC_CHANNEL, event);
   }
 
-  sendToUser(userId: string | number, message: unknown, topic?: string): void {
+  publishLocal(topic: string, message: TopicMessage): void {
+    this.deliverToTopic(topic, JSON.stringify(message));
+  }
+
+  sendToUser(userId: string | number, message: TopicMessage, topic?: string): void {
     const event: UserEvent = {
       userId: String(userId),
       frame: JSON.stringify(message),
@@ -190,11 +233,42 @@ export class Gateway implements LiveGateway {
     await new Promise<void>((done) => this.wss.close(() => done()));
   }
 
+  /**
+   * Counts the socket against its client's address from the upgrade until its TCP connection
+   * closes (a failed handshake included), or refuses it with 429 and the envelope when the address
+   * already holds maxSocketsPerAddress.
+   */
+  private admitAddress(req: IncomingMessage, socket: Duplex, lang: Lang): boolean {
+    const address = this.deps.addressOf?.(req) ?? req.socket.remoteAddress ?? '';
+    const open = this.byAddress.get(address) ?? 0;
+    if (open >= this.options.maxSocketsPerAddress) {
+      const key: ErrorKey = 'too_many_sockets';
+      const body = JSON.stringify({
+        code: ERRORS[key].code,
+        msg: this.deps.translator.t(lang, key),
+        data: null,
+      });
+      socket.end(
+        `HTTP/1.1 ${ERRORS[key].status} Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Cache-Control: no-store\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return false;
+    }
+    this.byAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    return true;
+  }
+
   private accept(ws: WebSocket, lang: Lang): void {
     const client: Client = {
       ws,
       lang,
       userId: null,
+      sessionId: null,
       topics: new Set(),
       lastFrameAt: Date.now(),
       work: Promise.resolve(),
@@ -207,6 +281,7 @@ export class Gateway implements LiveGateway {
     });
     ws.on('close', () => this.forget(client));
     ws.on('error', (err) => this.deps.log.debug({ err }, 'socket error'));
+    this.reply(client, { type: 'hello', code: CODE_OK, protocol: SOCKET_PROTOCOL_VERSION, time: Date.now() });
   }
 
   private onFrame(client: Client, data: WebSocket.RawData, isBinary: boolean): void {
@@ -260,50 +335,79 @@ export class Gateway implements LiveGateway {
         return;
       case 'logout':
         this.unbindUser(client);
-        this.send(client, JSON.stringify({ type: 'logout_result', code: CODE_OK }));
+        this.reply(client, { type: 'logout_result', code: CODE_OK });
         return;
       case 'sub':
         await this.subscribe(client, message.topic);
         return;
       case 'unsub':
         this.unsubscribe(client, message.topic);
-        this.send(client, JSON.stringify({ type: 'unsub_result', code: CODE_OK, topic: message.topic }));
+        this.reply(client, { type: 'unsub_result', code: CODE_OK, topic: message.topic });
         return;
     }
   }
 
   private async login(client: Client, token: string): Promise<void> {
-    let userId: string | null;
+    let session: VerifiedSession | null;
     try {
-      userId = await this.deps.sessions.verify(token);
+      session = await this.verifySettled(token);
     } catch (err) {
       this.deps.log.error({ err }, 'session verification failed');
       this.sendLoginResult(client, 'internal');
       return;
     }
     if (client.ws.readyState !== WebSocket.OPEN) return;
-    if (userId === null) {
+    if (session === null) {
       this.sendLoginResult(client, 'session_expired');
       return;
     }
     this.unbindUser(client);
+    const { userId } = session;
     client.userId = userId;
+    client.sessionId = session.sessionId;
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
       this.byUser.set(userId, set);
     }
     set.add(client);
-    this.send(client, JSON.stringify({ type: 'login_result', code: CODE_OK }));
+    this.reply(client, { type: 'login_result', code: CODE_OK });
+  }
+
+  /**
+   * Verifies until no revocation arrived during the check: a session read just before its revocation
+   * committed must not be bound after the revocation's event has already been handled here.
+   */
+  private async verifySettled(token: string): Promise<VerifiedSession | null> {
+    for (;;) {
+      const seen = this.revocations.count;
+      const session = await this.deps.sessions.verify(token);
+      if (session === null || !this.revocations.revokedSince(seen, session.userId)) return session;
+    }
+  }
+
+  /** Logs out at once every connection of this node bound to a session the event ends. */
+  private revoke(event: SessionRevokedEvent): void {
+    this.revocations.heard(event.userId);
+    const set = this.byUser.get(event.userId);
+    if (!set) return;
+    for (const client of [...set]) {
+      if (client.sessionId === null || !revokes(event, event.userId, client.sessionId)) continue;
+      this.unbindUser(client);
+      this.reply(client, {
+        type: 'logout_result',
+        code: ERRORS.session_expired.code,
+        msg: this.deps.translator.t(client.lang, 'session_expired'),
+      });
+    }
   }
 
   private sendLoginResult(client: Client, key: ErrorKey): void {
-    const frame = {
+    this.reply(client, {
       type: 'login_result',
       code: ERRORS[key].code,
       msg: this.deps.translator.t(client.lang, key),
-    };
-    this.send(client, JSON.stringify(frame));
+    });
   }
 
   /** Logging out also leaves the per-user topics: they would otherwise keep streaming that user's data. */
@@ -313,6 +417,7 @@ export class Gateway implements LiveGateway {
     set?.delete(client);
     if (set?.size === 0) this.byUser.delete(client.userId);
     client.userId = null;
+    client.sessionId = null;
     for (const topic of [...client.topics]) {
       if (this.deps.topics.resolve(topic)?.definition.requiresLogin) this.unsubscribe(client, topic);
     }
@@ -339,7 +444,7 @@ export class Gateway implements LiveGateway {
       this.byTopic.set(topic, set);
     }
     set.add(client);
-    this.send(client, JSON.stringify({ type: 'sub_result', code: CODE_OK, topic }));
+    this.reply(client, { type: 'sub_result', code: CODE_OK, topic });
     const snapshot = resolved.definition.snapshot;
     if (!snapshot) return;
     try {
@@ -374,8 +479,16 @@ export class Gateway implements LiveGateway {
   }
 
   private sendError(client: Client, key: ErrorKey): void {
-    const frame = { type: 'error', code: ERRORS[key].code, msg: this.deps.translator.t(client.lang, key) };
-    this.send(client, JSON.stringify(frame));
+    this.reply(client, {
+      type: 'error',
+      code: ERRORS[key].code,
+      msg: this.deps.translator.t(client.lang, key),
+    });
+  }
+
+  /** A frame of the protocol to one client. */
+  private reply(client: Client, message: ServerMessage): void {
+    this.send(client, JSON.stringify(message));
   }
 
   /** The only place frames leave: it enforces the backlog limit for every kind of message. */

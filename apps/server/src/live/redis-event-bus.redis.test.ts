@@ -97,7 +97,8 @@ describe('Redis event bus', () => {
     expect(await client.nextJson()).toMatchObject({ type: 'sub_result', code: 1, topic: 'PROBE' });
     await (nodeB.server.ctx.bus as RedisEventBus).ready();
 
-    ctxA?.live.publish('PROBE', { type: 'PROBE', code: 1, data: 'from node A' });
-    expect(await client.nextJson()).toEqual({ type: 'PROBE', code: 1, data: 'from node A' });
+    const frame = { type: 'FEED_STATUS', code: 1, data: { Stale: false, AgeMs: 4242 } } as const;
+    ctxA?.live.publish('PROBE', frame);
+    expect(await client.nextJson()).toEqual(frame);
   });
 });

@@ -1,3 +1,4 @@
+import type { TopicMessage } from '@meridian/contract';
 export interface TopicContext {
   topic: string;
   /** The part after the prefix for prefix topics (`EURUSD` of `KLINE.EURUSD`), else ''. */
@@ -15,7 +16,7 @@ export interface TopicDefinition {
   /** Per-user topics (FOREX_TRADE): subscribing needs a logged-in connection. */
   requiresLogin?: boolean;
   /** A message sent to the new subscriber right after `sub_result`, e.g. the current quotes. */
-  snapshot?: (ctx: TopicContext) => unknown | Promise<unknown>;
+  snapshot?: (ctx: TopicContext) => TopicMessage | undefined | Promise<TopicMessage | undefined>;
 }
 
 export interface ResolvedTopic {

@@ -73,6 +73,16 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    // Every answer is checked against its endpoint's response schema: drift fails the test.
+    VALIDATE_RESPONSES: '1',
+    // In-process servers share one event loop with the test and each other: a long lease keeps a
+    // busy moment (another server generating chart history, a virtual clock leaping days ahead) from
+    // costing a leader its lease. Takeover tests run real child processes with the default timings
+    // (cluster/takeover.pg.redis.test.ts).
+    LEADER_LEASE_MS: '60000',
+    // A fixed simulator path, as the tests were written against (unset, every leadership term draws
+    // a fresh seed: right for a deployment, a coin toss for a test that reads the first ticks).
+    FEED_SEED: '1',
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),

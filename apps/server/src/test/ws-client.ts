@@ -16,13 +16,21 @@ export class TestSocket {
     this.closed = new Promise((resolve) => ws.once('close', (code) => resolve({ code })));
   }
 
-  static open(url: string): Promise<TestSocket> {
-    return new Promise((resolve, reject) => {
+  /** The server's first frame (`hello`, with the protocol version), read by `open`. */
+  hello: Record<string, unknown> = {};
+
+  /** Opens and reads the server's greeting, so `next()` starts at the first reply to the test. */
+  static async open(url: string): Promise<TestSocket> {
+    const socket = await new Promise<TestSocket>((resolve, reject) => {
       const ws = new WebSocket(url);
-      const socket = new TestSocket(ws);
-      ws.once('open', () => resolve(socket));
+      const opened = new TestSocket(ws);
+      ws.once('open', () => resolve(opened));
       ws.once('error', reject);
     });
+    socket.hello = await socket.nextJson();
+    if (socket.hello.type !== 'hello')
+      throw new Error(`expected hello first, got ${JSON.stringify(socket.hello)}`);
+    return socket;
   }
 
   send(data: string | Buffer, binary = false): void {

@@ -1,18 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useBlocker, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { ConnectionBanner } from '../lib/ConnectionBanner';
+import { decide } from '../lib/guards';
+import { PATHS } from '../lib/paths';
 import { marketKeys } from '../lib/query-keys';
+import { RouteDefContext } from '../lib/route-context';
+import { socket } from '../lib/services';
+import { downReason, useConnection } from '../lib/stores/connection';
 import { AppTabBar } from './AppTabBar';
 import { Footer } from './Footer';
-import { decide, needsRealAccount } from './guards';
 import { KeepAlivePanes } from './keep-alive';
 import { PageLoading } from './PageLoading';
-import { RouteDefContext } from './route-context';
 import { keepAliveScreen, NOT_FOUND_ROUTE, type RouteDef } from './route-table';
-import { socket } from './services';
 import { TopNav } from './TopNav';
-import { showMessage } from './toast';
 import { useGuardSession } from './use-guard-session';
 
 function useCurrentRoute(): RouteDef {
@@ -27,7 +28,6 @@ export function Layout() {
   const session = useGuardSession();
   const { isLogin, isDemo } = session;
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
 
   // Spec: every route change starts at the top of the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation itself (its key) is the trigger
@@ -39,18 +39,10 @@ export function Layout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation itself (its key) is the trigger
   useEffect(() => {
     socket.connect();
-    if (location.pathname === '/' || location.pathname === '/trade') {
+    if (location.pathname === PATHS.home || location.pathname === PATHS.trade) {
       queryClient.invalidateQueries({ queryKey: marketKeys.tradeList() }).catch(() => undefined);
     }
   }, [location.key, location.pathname, queryClient]);
-
-  // A demo account following a link to a real-account page stays where it is, with the reason shown.
-  const blocker = useBlocker(({ nextLocation }) => isDemo && needsRealAccount(nextLocation.pathname));
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    showMessage('info', t('messages.only_real_account'));
-    blocker.reset();
-  }, [blocker, t]);
 
   const isAllowed = useCallback(
     (key: string) => {
@@ -65,10 +57,18 @@ export function Layout() {
       ? def.keepAlive
       : null;
   const showNav = !def.chrome;
+  // Prices on screen are greyed while they are not live (lib/connection.css).
+  const pricesDown = useConnection(downReason) !== null;
 
   return (
-    <div className={`app-shell${def.chrome ? ' app-shell--chrome' : ''}`}>
-      {showNav && <TopNav def={def} />}
+    <div
+      className={`app-shell${def.chrome ? ' app-shell--chrome' : ''}${pricesDown ? ' app-shell--prices-down' : ''}`}
+    >
+      {/* One sticky block, so the banner and the top bar never slide over each other. */}
+      <div className="app-top">
+        <ConnectionBanner />
+        {showNav && <TopNav def={def} />}
+      </div>
       <main className="app-main">
         <KeepAlivePanes
           activeKey={activeKey}

@@ -1,28 +1,32 @@
-import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import type { RouteDef } from './route-table';
+import { useLocation } from 'react-router';
+import { useGoBack } from '../lib/go-back';
+import type { RouteMeta } from '../lib/route-context';
 
-/** Back goes to the previous in-app page, or home when the page was opened directly. */
-export function useGoBack(): () => void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => {
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate('/', { replace: true });
-  };
-}
-
-export function TopNav({ def }: { def: RouteDef }) {
+/**
+ * The bar of sub-pages: a real, named back button (antd-mobile's NavBar draws an unnamed div) and the
+ * page title as the page's heading.
+ */
+export function TopNav({ def }: { def: RouteMeta }) {
   const { t } = useTranslation();
   const location = useLocation();
   const goBack = useGoBack();
   const title = typeof def.title === 'function' ? def.title(new URLSearchParams(location.search)) : def.title;
   return (
-    <div className="top-nav" data-testid="top-nav">
-      <NavBar onBack={goBack} backIcon backArrow>
-        {title ? t(title) : null}
-      </NavBar>
-    </div>
+    <header className="top-nav" data-testid="top-nav">
+      <div className="top-nav__bar">
+        <button
+          type="button"
+          className="top-nav__back"
+          aria-label={t('common.back')}
+          data-testid="top-nav-back"
+          onClick={goBack}
+        >
+          <LeftOutline aria-hidden="true" />
+        </button>
+        {title ? <h1 className="top-nav__title">{t(title)}</h1> : <span className="top-nav__title" />}
+      </div>
+    </header>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, loginRedirect, needsLogin, needsRealAccount, safeFrom } from './guards';
+import { decide, loginRedirect, needsLogin, needsRealAccount, safeFrom } from '../lib/guards';
 import { ROUTES } from './route-table';
 
 const visitor = { isLogin: false, isDemo: false };
@@ -23,7 +23,7 @@ describe('route guards', () => {
     expect(loginRedirect('/order', '')).toBe('/login?from=%2Forder');
   });
 
-  it('blocks exactly the real-account pages (the nine of the spec and the funding records) for a demo account', () => {
+  it('blocks exactly the real-account pages (the nine of the spec, the funding records and security) for a demo account', () => {
     const blocked = ROUTES.map((r) => r.path).filter(needsRealAccount);
     expect(blocked.sort()).toEqual(
       [
@@ -34,6 +34,7 @@ describe('route guards', () => {
         '/mine/coin-address-list',
         '/mine/invite',
         '/mine/password',
+        '/mine/security',
         '/mine/wallet',
         '/mine/withdraw',
         '/mine/withdraw-record',
@@ -84,8 +85,9 @@ describe('route guards', () => {
       '/mine/system',
       '/language',
     ];
-    // Beyond the spec's list: the deposit and withdrawal record lists of /mine/charge and /mine/withdraw.
-    const extra = ['/mine/charge-record', '/mine/withdraw-record'];
+    // Beyond the spec's list: the deposit and withdrawal record lists of /mine/charge and /mine/withdraw,
+    // and two-factor authentication's page.
+    const extra = ['/mine/charge-record', '/mine/withdraw-record', '/mine/security'];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...extra].sort());
     const chrome = ROUTES.filter((r) => r.chrome).map((r) => r.path);
     expect(chrome.sort()).toEqual(['/', '/news', '/order', '/rank', '/trade', '/user']);

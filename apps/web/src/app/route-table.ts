@@ -1,14 +1,35 @@
-import type { ParseKeys } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { PATHS } from '../lib/paths';
+import type { RouteMeta } from '../lib/route-context';
 
-export type TKey = ParseKeys;
+/** A lazy screen that can also start loading its code before it renders (main.tsx does, for the first one). */
+export type LazyScreen = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
 
 /** React.lazy for named exports: the project bans default exports. */
-function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
+export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): LazyScreen {
+  let loaded: ComponentType | null = null;
+  // The module loader caches: preloading and rendering share one download.
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name] as ComponentType;
+      return module;
+    });
+  const screen = lazy(() => {
+    const ready = loaded;
+    // Code already in (main.tsx preloads the first screen): a thenable that answers at once, which
+    // React reads in the same render. A promise would answer a tick later, after React had shown the
+    // Suspense spinner for a frame, and the page would jump when the screen replaced it.
+    if (ready) {
+      const answer = { default: ready };
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable; this one answers at once on purpose
+      return { then: (done: (m: typeof answer) => void) => done(answer) } as never;
+    }
+    return preload().then(() => ({ default: loaded as ComponentType }));
+  });
+  return Object.assign(screen, { preload });
 }
 
 const Home = lazyNamed(() => import('../features/home/HomeScreen'), 'HomeScreen');
@@ -22,6 +43,7 @@ const ContactEmail = lazyNamed(() => import('../features/user/EmailScreen'), 'Em
 const Chat = lazyNamed(() => import('../features/user/ChatScreen'), 'ChatScreen');
 const System = lazyNamed(() => import('../features/user/SystemScreen'), 'SystemScreen');
 const Password = lazyNamed(() => import('../features/user/PasswordScreen'), 'PasswordScreen');
+const Security = lazyNamed(() => import('../features/user/SecurityScreen'), 'SecurityScreen');
 const Language = lazyNamed(() => import('../features/language/LanguageScreen'), 'LanguageScreen');
 const Feedback = lazyNamed(() => import('../features/feedback/FeedbackScreen'), 'FeedbackScreen');
 const News = lazyNamed(() => import('../features/news/NewsScreen'), 'NewsScreen');
@@ -47,54 +69,51 @@ const RealName = lazyNamed(() => import('../features/kyc/AuthScreen'), 'AuthScre
 const Orders = lazyNamed(() => import('../features/trading/OrdersScreen'), 'OrdersScreen');
 const AccountHistory = lazyNamed(() => import('../features/trading/HistoryScreen'), 'HistoryScreen');
 export const NotFound = lazyNamed(() => import('../features/not-found/NotFoundScreen'), 'NotFoundScreen');
+/** What a demo account sees on a real-account page (the route gate shows it in the page's place). */
+export const RealAccount = lazyNamed(() => import('../features/user/RealAccountScreen'), 'RealAccountScreen');
 
-export interface RouteDef {
-  path: string;
-  screen: LazyExoticComponent<ComponentType>;
-  /** Title in the top bar; its presence is what gives a page the bar with a back button. */
-  title?: TKey | ((search: URLSearchParams) => TKey);
-  /** Screens sharing a key are one kept-alive instance (/user and /mine). */
-  keepAlive?: string;
-  /** Footer and tab bar (spec: exactly /, /trade, /order, /user, /news, /rank). */
-  chrome?: boolean;
+/** A route as screens see it (lib/route-context), plus the screen: only the shell holds screens. */
+export interface RouteDef extends RouteMeta {
+  screen: LazyScreen;
 }
 
 /** Every route of spec section 2. Screens still to be built show the translated coming-soon page. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', screen: Home, keepAlive: 'home', chrome: true },
-  { path: '/trade', screen: Trade, keepAlive: 'trade', chrome: true, title: 'nav.trade' },
-  { path: '/order', screen: Orders, keepAlive: 'order', chrome: true, title: 'nav.orders' },
-  { path: '/user', screen: User, keepAlive: 'user', chrome: true, title: 'nav.user' },
-  { path: '/mine', screen: User, keepAlive: 'user', title: 'nav.user' },
-  { path: '/news', screen: News, keepAlive: 'news', chrome: true, title: 'news.title' },
-  { path: '/news/detail', screen: NewsDetail, title: 'news.title' },
-  { path: '/rank', screen: Rank, keepAlive: 'rank', chrome: true, title: 'rank.title' },
-  { path: '/feedback', screen: Feedback, title: 'feedback.title' },
-  { path: '/login', screen: Login, title: 'login.title' },
-  { path: '/register', screen: Register, title: 'register.title' },
-  { path: '/forgot', screen: Forgot, title: 'forgot.title' },
-  { path: '/product', screen: Product, title: 'product.title' },
-  { path: '/mine/auth', screen: RealName, title: 'auth.title' },
-  { path: '/mine/invite', screen: Invite, title: 'invite.title' },
-  { path: '/mine/email', screen: ContactEmail, title: 'email.title' },
-  { path: '/mine/announcement', screen: Announcements, title: 'news.announcements' },
-  { path: '/mine/password', screen: Password, title: 'password.title' },
-  { path: '/mine/history', screen: AccountHistory, title: 'user.account_detail' },
-  { path: '/mine/charge', screen: Charge, title: 'financial.charge' },
-  { path: '/mine/charge-record', screen: ChargeRecords, title: 'financial.charge_records' },
-  { path: '/mine/withdraw', screen: Withdraw, title: 'withdraw.title' },
-  { path: '/mine/withdraw-record', screen: WithdrawRecords, title: 'withdraw.records' },
+  { path: PATHS.home, screen: Home, keepAlive: 'home', chrome: true },
+  { path: PATHS.trade, screen: Trade, keepAlive: 'trade', chrome: true, title: 'nav.trade' },
+  { path: PATHS.orders, screen: Orders, keepAlive: 'order', chrome: true, title: 'nav.orders' },
+  { path: PATHS.user, screen: User, keepAlive: 'user', chrome: true, title: 'nav.user' },
+  { path: PATHS.mine, screen: User, keepAlive: 'user', title: 'nav.user' },
+  { path: PATHS.news, screen: News, keepAlive: 'news', chrome: true, title: 'news.title' },
+  { path: PATHS.newsDetail, screen: NewsDetail, title: 'news.title' },
+  { path: PATHS.rank, screen: Rank, keepAlive: 'rank', chrome: true, title: 'rank.title' },
+  { path: PATHS.feedback, screen: Feedback, title: 'feedback.title' },
+  { path: PATHS.login, screen: Login, title: 'login.title' },
+  { path: PATHS.register, screen: Register, title: 'register.title' },
+  { path: PATHS.forgot, screen: Forgot, title: 'forgot.title' },
+  { path: PATHS.product, screen: Product, title: 'product.title' },
+  { path: PATHS.realName, screen: RealName, title: 'auth.title' },
+  { path: PATHS.invite, screen: Invite, title: 'invite.title' },
+  { path: PATHS.contactEmail, screen: ContactEmail, title: 'email.title' },
+  { path: PATHS.announcements, screen: Announcements, title: 'news.announcements' },
+  { path: PATHS.password, screen: Password, title: 'password.title' },
+  { path: PATHS.security, screen: Security, title: 'security.title' },
+  { path: PATHS.history, screen: AccountHistory, title: 'user.account_detail' },
+  { path: PATHS.charge, screen: Charge, title: 'financial.charge' },
+  { path: PATHS.chargeRecords, screen: ChargeRecords, title: 'financial.charge_records' },
+  { path: PATHS.withdraw, screen: Withdraw, title: 'withdraw.title' },
+  { path: PATHS.withdrawRecords, screen: WithdrawRecords, title: 'withdraw.records' },
   {
-    path: '/mine/withdraw-way',
+    path: PATHS.withdrawWay,
     screen: WithdrawWay,
     title: (search) => (search.get('type') === '2' ? 'withdraw.bind_bank' : 'withdraw.bind_coin'),
   },
-  { path: '/mine/wallet', screen: Wallet, title: 'wallet.title' },
-  { path: '/mine/bank-card-list', screen: BankCards, title: 'bank.bank_cards' },
-  { path: '/mine/coin-address-list', screen: CoinAddresses, title: 'wallet.coin_addresses' },
-  { path: '/mine/chat', screen: Chat, title: 'chat.title' },
-  { path: '/mine/system', screen: System, title: 'system.title' },
-  { path: '/language', screen: Language, title: 'language.title' },
+  { path: PATHS.wallet, screen: Wallet, title: 'wallet.title' },
+  { path: PATHS.bankCards, screen: BankCards, title: 'bank.bank_cards' },
+  { path: PATHS.coinAddresses, screen: CoinAddresses, title: 'wallet.coin_addresses' },
+  { path: PATHS.chat, screen: Chat, title: 'chat.title' },
+  { path: PATHS.system, screen: System, title: 'system.title' },
+  { path: PATHS.language, screen: Language, title: 'language.title' },
 ];
 
 /** The catch-all: a real 404 inside the app frame. */

@@ -1,10 +1,11 @@
 import { createHashRouter } from 'react-router';
-import { loginRedirect } from './guards';
+import { loginRedirect } from '../lib/guards';
+import { PATHS } from '../lib/paths';
+import { setLoginRedirect } from '../lib/services';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { RouteGate } from './RouteGate';
 import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
-import { setLoginRedirect } from './services';
 
 export const router = createHashRouter([
   {
@@ -20,6 +21,6 @@ export const router = createHashRouter([
 
 setLoginRedirect(() => {
   const { pathname, search } = router.state.location;
-  if (pathname === '/login') return;
+  if (pathname === PATHS.login) return;
   router.navigate(loginRedirect(pathname, search)).catch(() => undefined);
 });

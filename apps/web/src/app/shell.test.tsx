@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -16,9 +16,9 @@ class IdleWebSocket {
 
 type Shell = {
   router: typeof import('./router').router;
-  Providers: typeof import('./providers').Providers;
-  useSession: typeof import('./stores/session').useSession;
-  socket: typeof import('./services').socket;
+  Providers: typeof import('../lib/providers').Providers;
+  useSession: typeof import('../lib/stores/session').useSession;
+  socket: typeof import('../lib/services').socket;
 };
 let shell: Shell;
 
@@ -31,9 +31,9 @@ beforeAll(async () => {
   await initI18n('en');
   const [{ router }, { Providers }, { useSession }, { socket }] = await Promise.all([
     import('./router'),
-    import('./providers'),
-    import('./stores/session'),
-    import('./services'),
+    import('../lib/providers'),
+    import('../lib/stores/session'),
+    import('../lib/services'),
   ]);
   shell = { router, Providers, useSession, socket };
   render(
@@ -81,11 +81,19 @@ describe('app shell (real router, real screens)', () => {
     expect(screen.getByTestId('footer')).toBeTruthy();
     expect(screen.queryByTestId('top-nav')).toBeNull();
 
+    // The tabs are links the keyboard reaches, the current one marked (AppTabBar.test.tsx has more).
+    const tabbar = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(tabbar).getByRole('link', { name: 'Quotes' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabbar).getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe('#/trade');
+
     await go('/feedback');
     await screen.findByTestId('page-feedback');
     expect(screen.queryByTestId('footer')).toBeNull();
     expect(screen.queryByTestId('tabbar')).toBeNull();
-    expect(screen.getByTestId('top-nav').textContent).toContain('Feedback');
+    // A real, named back button and the title as the page's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Feedback' })).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('top-nav')).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(shell.router.state.location.pathname).toBe('/'));
   });
 
   it('shows the coming-soon page with a back button on screens still to come, and a 404 elsewhere', async () => {
@@ -119,7 +127,7 @@ describe('app shell (real router, real screens)', () => {
     expect(new URLSearchParams(search).get('from')).toBe('/order?tab=1');
   });
 
-  it('keeps a demo account where it is when it follows a real-account link', async () => {
+  it('shows a demo account what a real-account page does, and the way to open a real account, in its place', async () => {
     act(() => {
       shell.useSession.getState().setToken('demo-token');
       shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 1 });
@@ -127,10 +135,26 @@ describe('app shell (real router, real screens)', () => {
     await go('/mine/history');
     await findShown('page-history');
     await go('/mine/charge');
-    expect(shell.router.state.location.pathname).toBe('/mine/history');
+    expect(shell.router.state.location.pathname).toBe('/mine/charge');
+    const explainer = await findShown('page-real-only');
+    expect(explainer.textContent).toContain('Only a real account may use this feature');
+    expect(screen.getByTestId('real-only-feature').textContent).toBe(
+      'Deposit: add money to a real account by bank wire or digital currency. It is credited after review.',
+    );
+    // The page itself is not there; no dialog waits to be dismissed and no toast repeats the refusal.
+    expect(screen.queryByTestId('page-charge')).toBeNull();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    const toasts = [...document.querySelectorAll('.toast-text')].map((el) => el.textContent ?? '');
+    expect(toasts.filter((text) => text.includes('Only a real account'))).toEqual([]);
+    fireEvent.click(screen.getByTestId('real-only-register'));
+    await screen.findByTestId('page-register');
+    expect(shell.router.state.location.pathname).toBe('/register');
+    expect(new URLSearchParams(shell.router.state.location.search).get('from')).toBe('/mine/charge');
+
     act(() => shell.useSession.getState().setUser({ id: 1, uid: '1001', is_demo: 0 }));
     await go('/mine/charge');
     expect(shell.router.state.location.pathname).toBe('/mine/charge');
+    await waitFor(() => expect(screen.queryByTestId('page-real-only')).toBeNull());
     act(() => shell.useSession.getState().clear());
   });
 

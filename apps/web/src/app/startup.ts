@@ -1,25 +1,29 @@
+import { routes } from '@meridian/contract';
 import { initI18n } from '../i18n';
+import { refreshBalance } from '../lib/auth-actions';
+import { langFromBrowser } from '../lib/browser-lang';
 import { deviceId } from '../lib/device';
+import { api, socket } from '../lib/services';
+import { useSession } from '../lib/stores/session';
+import { useSettings } from '../lib/stores/settings';
 import { langFromUrl } from '../lib/url-lang';
-import { refreshBalance } from './auth-actions';
-import { api, socket } from './services';
-import { type SessionUser, useSession } from './stores/session';
-import { type Area, type BasicInfo, useSettings } from './stores/settings';
+import { startTheme } from './theme';
 
 const COMPANY_COOKIE_MAX_AGE_S = 3 * 365 * 24 * 60 * 60;
 
-/** Before the first render: pick the language (URL `lang` beats the saved one) and load its texts. */
+/**
+ * Before the first render: the theme, and the language with its texts. A URL `lang` is a choice and is
+ * kept; then the trader's own earlier choice; until there is one, the phone's language (else English;
+ * docs/decisions.md says why not the spec's `hk` for everyone).
+ */
 export async function prepare(): Promise<void> {
+  startTheme();
+  const settings = useSettings.getState();
   const fromUrl = langFromUrl(window.location.href);
-  if (fromUrl) useSettings.getState().setLang(fromUrl);
+  if (fromUrl) settings.setLang(fromUrl);
+  else if (!settings.langChosen) settings.setDetectedLang(langFromBrowser(navigator.languages));
   deviceId();
   await initI18n(useSettings.getState().lang);
-}
-
-interface CompanyStatus {
-  status: number | string;
-  type: number | string;
-  loss_url?: string | null;
 }
 
 function isHttpUrl(value: unknown): value is string {
@@ -27,49 +31,32 @@ function isHttpUrl(value: unknown): value is string {
 }
 
 async function checkCompany(): Promise<boolean> {
-  const { data } = await api.get<CompanyStatus>('/api/company/getCompanyStatus');
-  if (Number(data.status) !== 0) {
+  const data = await api.call(routes.companyStatus);
+  if (data.status !== 0) {
     // Only http(s): a `javascript:` address from a compromised setting must not run in our origin.
     if (isHttpUrl(data.loss_url)) window.location.replace(data.loss_url);
     return false;
   }
-  useSettings.getState().setIsMain(Number(data.type) === 0);
+  useSettings.getState().setIsMain(data.type === 0);
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4
   document.cookie = `meridian_company=${encodeURIComponent(String(data.type))}; max-age=${COMPANY_COOKIE_MAX_AGE_S}; path=/; SameSite=Lax`;
   return true;
 }
 
 async function loadBasicInfo(): Promise<void> {
-  const { data } = await api.get<Partial<BasicInfo>>('/api/basicSet/getBasicInfo');
-  const { service_link, service_link_type, verify_reg_type, trade_fee_type } = data ?? {};
-  useSettings
-    .getState()
-    .setBasicInfo(
-      Object.fromEntries(
-        Object.entries({ service_link, service_link_type, verify_reg_type, trade_fee_type }).filter(
-          ([, v]) => v !== undefined && v !== null,
-        ),
-      ),
-    );
+  useSettings.getState().setBasicInfo(await api.call(routes.basicInfo));
 }
 
 async function loadAreas(): Promise<void> {
-  const { data } = await api.get<Area[] | { list?: Area[] }>('/api/default/area_list');
-  const list = Array.isArray(data) ? data : (data?.list ?? []);
-  useSettings.getState().setAreaList(list);
+  useSettings.getState().setAreaList(await api.call(routes.areaList));
 }
 
 /** The silent session check: a 999 here only clears the session, it does not send anyone to /login. */
 async function restoreSession(): Promise<void> {
   const { token } = useSession.getState();
   if (!token) return;
-  const { data } = await api.get<SessionUser | { user: SessionUser }>('/api/user/info', undefined, {
-    showErrorMessage: false,
-    redirectOnExpiry: false,
-  });
-  // Some deployments wrap the user as { user }, others return it bare.
-  const user = 'user' in data && typeof data.user === 'object' && data.user !== null ? data.user : data;
-  useSession.getState().setUser(user as SessionUser);
+  const user = await api.call(routes.userInfo, {}, { showErrorMessage: false, redirectOnExpiry: false });
+  useSession.getState().setUser(user);
   socket.login(token);
   await refreshBalance();
 }

@@ -1,5 +1,5 @@
-import type { GuardSession } from './guards';
-import { isDemoUser, useSession } from './stores/session';
+import type { GuardSession } from '../lib/guards';
+import { isDemoUser, useSession } from '../lib/stores/session';
 
 export function useGuardSession(): GuardSession {
   const isLogin = useSession((s) => s.isLogin);

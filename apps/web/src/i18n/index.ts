@@ -1,11 +1,14 @@
-import { DEFAULT_LANG, isRtl, LANGUAGE_TAGS, type Lang } from '@meridian/contract';
+import { DEFAULT_LANG, isLang, isRtl, LANGUAGE_TAGS, type Lang } from '@meridian/contract';
 import type { ConfigProviderProps } from 'antd-mobile';
-import i18next, { type Resource } from 'i18next';
+import enUS from 'antd-mobile/es/locales/en-US';
+import i18next, { type ParseKeys, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
 export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
 type Translation = typeof en;
+/** A translation key of en.json (the other languages mirror it; a parity test checks). */
+export type TKey = ParseKeys;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,7 +26,8 @@ const lazyLocales = import.meta.glob<{ default: Translation }>(['./locales/*.jso
 
 const antdLocales: Record<Lang, () => Promise<{ default: AntdLocale }>> = {
   hk: () => import('antd-mobile/es/locales/zh-HK'),
-  en: () => import('antd-mobile/es/locales/en-US'),
+  // Bundled like en.json: English needs no request before the first render (about 1 KB).
+  en: () => Promise.resolve({ default: enUS }),
   jp: () => import('antd-mobile/es/locales/ja-JP'),
   kr: () => import('antd-mobile/es/locales/ko-KR'),
   th: () => import('antd-mobile/es/locales/th-TH'),
@@ -79,6 +83,21 @@ export async function setLanguage(lang: Lang): Promise<void> {
   applyDocumentLang(lang);
 }
 
+interface PluralRuleSource {
+  getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;
+}
+
+/**
+ * i18next picks a plural form (`lots_one`, `lots_few`…) from `Intl.PluralRules` of the language code,
+ * and the product's codes are not all BCP 47: `hk`, `jp`, `kr` and `vn` would get English rules (and
+ * look for a `_one` form Chinese has not got). It is asked for the language's real tag instead.
+ */
+function pluralRulesByTag(): void {
+  const resolver = i18n.services.pluralResolver as PluralRuleSource;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(isLang(code) ? LANGUAGE_TAGS[code] : code, options);
+}
+
 /** Called once before the first render with the start-up language. */
 export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
   const resources: Resource = { en: { translation: en } };
@@ -90,5 +109,6 @@ export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  pluralRulesByTag();
   await setLanguage(lang);
 }

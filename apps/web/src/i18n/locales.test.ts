@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@meridian/contract';
+import { LANGUAGE_TAGS, LANGUAGES, type Lang } from '@meridian/contract';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -23,6 +23,33 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}
 const load = (lang: string) => JSON.parse(readFileSync(`${localeDir}${lang}.json`, 'utf8')) as Tree;
 const en = flatten(load('en'));
 
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+/** Keys with plural forms (i18next: `lots_one`, `lots_other`), by their base; en must have `_other`. */
+const pluralBases = new Set(
+  [...en.keys()].flatMap((key) => {
+    const base = PLURAL.exec(key)?.[1];
+    return base !== undefined && en.has(`${base}_other`) ? [base] : [];
+  }),
+);
+
+/**
+ * The keys a language must have: en's, with each plural key in exactly the forms that language has
+ * (Chinese one, English two, Arabic six), as `Intl.PluralRules` lists them for its tag.
+ */
+function expectedKeys(lang: string): Map<string, unknown> {
+  const tag = LANGUAGE_TAGS[lang as Lang] ?? lang;
+  const categories = new Intl.PluralRules(tag).resolvedOptions().pluralCategories;
+  const out = new Map<string, unknown>();
+  for (const [key, source] of en) {
+    const base = PLURAL.exec(key)?.[1];
+    if (base === undefined || !pluralBases.has(base)) out.set(key, source);
+  }
+  for (const base of pluralBases) {
+    for (const category of categories) out.set(`${base}_${category}`, en.get(`${base}_other`));
+  }
+  return out;
+}
+
 /** Everything wrong with one language file, one line per key, so translators see what to fix. */
 function problemsOf(lang: string): string[] {
   if (!existsSync(`${localeDir}${lang}.json`))
@@ -34,8 +61,9 @@ function problemsOf(lang: string): string[] {
     return [`${lang}: not valid JSON (${(error as Error).message})`];
   }
   const other = flatten(tree);
+  const expected = expectedKeys(lang);
   const problems: string[] = [];
-  for (const [key, source] of en) {
+  for (const [key, source] of expected) {
     const text = other.get(key);
     if (text === undefined) problems.push(`${lang}: missing key ${key}`);
     else if (typeof text !== 'string') problems.push(`${lang}: ${key} is not a string`);
@@ -47,7 +75,8 @@ function problemsOf(lang: string): string[] {
     }
   }
   for (const key of other.keys())
-    if (!en.has(key)) problems.push(`${lang}: extra key ${key} (not in en.json)`);
+    if (!expected.has(key))
+      problems.push(`${lang}: extra key ${key} (not in en.json, or a plural form ${lang} has not got)`);
   return problems;
 }
 

@@ -10,7 +10,8 @@ function tsxFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return tsxFiles(path);
-    return entry.name.endsWith('.tsx') ? [path] : [];
+    // Tests render fixtures, not screens a user reads.
+    return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx') ? [path] : [];
   });
 }
 

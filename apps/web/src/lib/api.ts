@@ -1,4 +1,12 @@
-import { CODE_OK, CODE_SESSION_EXPIRED, type Envelope } from '@meridian/contract';
+import {
+  CODE_OK,
+  CODE_SESSION_EXPIRED,
+  type Envelope,
+  IDEMPOTENCY_KEY_HEADER,
+  type RequestOf,
+  type ResponseOf,
+  type Route,
+} from '@meridian/contract';
 
 /** Scalar fields only: every call in spec section 7 sends flat key/value payloads. */
 export type Payload = Record<string, string | number | boolean | null | undefined>;
@@ -22,6 +30,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Gives up after this long and reports ETIMEDOUT (default 20 s); 0 disables. */
   timeoutMs?: number;
+  /**
+   * Sent as the Idempotency-Key header: a repeat with the same key books nothing. `call` sets a
+   * fresh one for every call of a route marked idempotent (one tap, one key).
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -67,7 +80,29 @@ export interface ApiEnvironment {
   now?: () => number;
 }
 
+/** A file for a multipart endpoint (`encoding: 'multipart'`), sent under the field `file`. */
+export interface UploadFile {
+  blob: Blob;
+  name: string;
+}
+
+export interface CallOptions extends RequestOptions {
+  file?: UploadFile;
+}
+
+/** A call's arguments: the payload may be left out when every field of it is optional. */
+export type CallArgs<R extends Route> =
+  Record<string, never> extends RequestOf<R>
+    ? [payload?: RequestOf<R>, options?: CallOptions]
+    : [payload: RequestOf<R>, options?: CallOptions];
+
 export interface ApiClient {
+  /**
+   * Calls one endpoint of the contract's table (`routes.submitOrder`, ...): the path, method and
+   * encoding come from the route, the payload and the result are typed by its schemas. Resolves
+   * with the envelope's `data`; rejects with ApiError like the methods below.
+   */
+  call<R extends Route>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>>;
   get<T = unknown>(path: string, payload?: Payload, options?: RequestOptions): Promise<Envelope<T>>;
   del<T = unknown>(path: string, payload?: Payload, options?: RequestOptions): Promise<Envelope<T>>;
   post<T = unknown>(path: string, payload?: Payload, options?: RequestOptions): Promise<Envelope<T>>;
@@ -82,6 +117,16 @@ export interface ApiClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+
+/**
+ * 128 random bits as hex. getRandomValues, not randomUUID: the latter exists only in secure contexts,
+ * and a LAN install may be served over plain HTTP.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 function entries(payload: Payload | undefined): [string, string][] {
   if (!payload) return [];
@@ -129,6 +174,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       authorization: env.getToken() ?? '',
     };
     if (req.contentType) headers['content-type'] = req.contentType;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
     const controller = new AbortController();
     let timedOut = false;
@@ -194,7 +240,36 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     throw new ApiError('envelope', envelope.code, envelope.msg, status, null, envelope.data);
   }
 
-  return {
+  /** `/api/x/:key` with `{ key: 'a' }` becomes `/api/x/a`; the key leaves the payload. */
+  function fillPath(path: string, payload: Payload): { path: string; rest: Payload } {
+    if (!path.includes(':')) return { path, rest: payload };
+    const rest: Payload = { ...payload };
+    const filled = path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+      const value = rest[name];
+      delete rest[name];
+      return encodeURIComponent(String(value ?? ''));
+    });
+    return { path: filled, rest };
+  }
+
+  const client: ApiClient = {
+    call: async <R extends Route>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>> => {
+      const [payload, given = {}] = args;
+      const options: CallOptions =
+        route.idempotent && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
+      const { path, rest } = fillPath(route.path, (payload ?? {}) as Payload);
+      let envelope: Envelope<ResponseOf<R>>;
+      if (route.encoding === 'multipart') {
+        const file = options.file;
+        if (!file) throw new Error(`${route.path} needs a file`);
+        envelope = await client.upload<ResponseOf<R>>(path, file.blob, file.name, rest, options);
+      } else if (route.method === 'GET') {
+        envelope = await client.get<ResponseOf<R>>(path, rest, options);
+      } else {
+        envelope = await client.post<ResponseOf<R>>(path, rest, options);
+      }
+      return envelope.data;
+    },
     get: (path, payload, options = {}) => send({ method: 'GET', path, query: entries(payload) }, options),
     del: (path, payload, options = {}) => send({ method: 'DELETE', path, query: entries(payload) }, options),
     post: (path, payload, options = {}) =>
@@ -224,4 +299,5 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       return send({ method: 'POST', path, query: [], body: form }, { loading: true, ...options });
     },
   };
+  return client;
 }

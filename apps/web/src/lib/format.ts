@@ -1,22 +1,13 @@
-import Decimal from 'decimal.js';
+import { parseDecimal, toFixedHalfUp } from './decimal-text';
 
-/** Wire amounts come as numbers or decimal strings; both are read exactly through Decimal. */
+/** Wire amounts come as numbers or decimal strings; both are read exactly (lib/decimal-text). */
 export type WireAmount = number | string;
-
-function toDecimal(value: WireAmount): Decimal | null {
-  try {
-    const d = new Decimal(value);
-    return d.isFinite() ? d : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Fixed decimals, half-up, never through a float; '--' for values that are not numbers. */
 export function formatFixed(value: WireAmount | null | undefined, places: number): string {
   if (value === null || value === undefined || value === '') return '--';
-  const d = toDecimal(value);
-  return d ? d.toFixed(places, Decimal.ROUND_HALF_UP) : '--';
+  const d = parseDecimal(value);
+  return d ? toFixedHalfUp(d, places) : '--';
 }
 
 /** Thousands separators on the whole part of a plain decimal string ("-1234.50" → "-1,234.50"). */
@@ -37,7 +28,9 @@ export const formatFee = (value: WireAmount | null | undefined) => formatFixed(v
 
 /** Integer micro-units (1e-6 USD) to a decimal string with `places` decimals. */
 export function formatMicros(micros: bigint | number, places = 2): string {
-  return new Decimal(micros.toString()).dividedBy(1_000_000).toFixed(places, Decimal.ROUND_HALF_UP);
+  const d = parseDecimal(typeof micros === 'bigint' ? micros.toString() : micros);
+  // Dividing by 10^6 is moving the decimal point six places.
+  return d ? toFixedHalfUp({ ...d, scale: d.scale + 6 }, places) : '--';
 }
 
 /** A signed percentage such as `+1.25%`, for up/down colouring next to it. */

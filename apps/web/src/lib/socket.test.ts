@@ -3,8 +3,27 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type WebSocket as WsSocket } from 'ws';
-import { SocketClient, type SocketClientOptions, type WebSocketConstructor } from './socket';
+import {
+  type MessageParser,
+  SocketClient,
+  type SocketClientOptions,
+  type WebSocketConstructor,
+} from './socket';
+import { parseServerMessage } from './socket-protocol';
 import { FakeTimers } from './testing/fake-timers';
+
+const PONG_MARK = { type: 'error', code: 0, msg: 'pong-mark' } as const;
+const EURUSD_QUOTE = {
+  Id: 1,
+  Code: 'EURUSD',
+  Bid: '1.08501',
+  Ask: '1.08511',
+  Close: '1.08501',
+  Open: '1.08400',
+  Change: '0.09',
+  MarketStatus: 1,
+  Time: 1_700_000_000_000,
+};
 
 const WS = WebSocket as unknown as WebSocketConstructor;
 
@@ -26,6 +45,8 @@ interface Conn {
 class TestServer {
   readonly conns: Conn[] = [];
   answerPings = true;
+  /** Follows each pong with a JSON frame, so a test can see the client has read the pong. */
+  markPongs = false;
   loginCode = 1;
   private constructor(readonly wss: WebSocketServer) {
     wss.on('connection', (socket) => {
@@ -36,6 +57,8 @@ class TestServer {
         conn.frames.push(text);
         if (text === 'ping') {
           if (this.answerPings) socket.send('pong');
+          // Any protocol frame works as a mark; an unknown type would be dropped by the client's parse.
+          if (this.answerPings && this.markPongs) socket.send(JSON.stringify(PONG_MARK));
           return;
         }
         if (text.startsWith('{') && (JSON.parse(text) as { type: string }).type === 'login')
@@ -77,7 +100,13 @@ afterEach(async () => {
 
 async function setup(options: Partial<SocketClientOptions> = {}) {
   const server = await TestServer.start();
-  const client = new SocketClient({ url: server.url, WebSocket: WS, reconnectDelayMs: () => 10, ...options });
+  const client = new SocketClient({
+    url: server.url,
+    WebSocket: WS,
+    parser: parseServerMessage,
+    reconnectDelayMs: () => 10,
+    ...options,
+  });
   cleanups.push(() => server.close());
   cleanups.push(() => client.close());
   return { server, client };
@@ -116,30 +145,73 @@ describe('SocketClient against a real ws server', () => {
   it('stays logged out when the server refuses the login', async () => {
     const { server, client } = await setup();
     server.loginCode = 999;
+    // Listening before the first login: every answer is counted, so two answers arriving close
+    // together can never be mistaken for one (the old version raced on exactly that).
+    const codes: (number | undefined)[] = [];
+    client.onMessage((m) => {
+      if (m.type === 'login_result') codes.push(m.code);
+    });
     client.connect();
     client.login('expired');
-    await until(() => server.conns[0]?.socket !== undefined && server.json(0).length === 1, 'login frame');
-    let results = 0;
-    client.onMessage((m) => {
-      if (m.type === 'login_result') results += 1;
-    });
+    await until(() => codes.length === 1, 'the first login_result');
+    expect(client.loggedIn).toBe(false);
     client.login('expired-again');
-    await until(() => results === 1, 'login_result');
+    await until(() => codes.length === 2, 'the second login_result');
+    expect(codes).toEqual([999, 999]);
+    expect(client.loggedIn).toBe(false);
+  });
+
+  it('is logged out when the server ends the session unasked, and does not log in with it again', async () => {
+    const { server, client } = await setup();
+    client.connect();
+    client.login('tok');
+    await until(() => client.loggedIn, 'logged in');
+    // What the gateway sends when the session is revoked elsewhere (logout, password change, reset).
+    server.conns[0]?.socket.send(JSON.stringify({ type: 'logout_result', code: 999, msg: 'expired' }));
+    await until(() => !client.loggedIn, 'logged out');
+    client.on('DAY_MARKET', () => {});
+    server.conns[0]?.socket.terminate();
+    await until(() => server.json(1).length === 1, 'resync on the second connection');
+    expect(server.json(1)).toEqual([{ type: 'sub', topic: 'DAY_MARKET' }]);
     expect(client.loggedIn).toBe(false);
   });
 
   it('pings every interval and keeps the connection while pongs come back', async () => {
-    const { server, client } = await setup({ pingIntervalMs: 15 });
+    // The heartbeat runs on a fake clock: a loaded machine cannot make a pong "late".
+    const clock = new FakeTimers();
+    const { server, client } = await setup({ pingIntervalMs: 15, timers: clock });
+    server.markPongs = true;
+    const marks: unknown[] = [];
+    client.onMessage((m) => {
+      if (m.type === 'error' && m.msg === PONG_MARK.msg) marks.push(m);
+    });
     client.connect();
+    await until(() => client.isOpen, 'open');
     // Five pings on one connection: without the pong reset the client would have reconnected after three.
-    await until(() => server.pings(0) >= 5, 'five pings');
+    for (let i = 1; i <= 5; i += 1) {
+      clock.advance(15);
+      // The mark follows the pong on the same connection, so the client has read the pong too.
+      await until(() => marks.length === i, `pong ${i} read by the client`);
+    }
+    expect(server.pings(0)).toBe(5);
     expect(server.conns).toHaveLength(1);
+    expect(client.connectionState).toBe('open');
   });
 
   it('reconnects after three missed pongs', async () => {
-    const { server, client } = await setup({ pingIntervalMs: 15 });
+    const clock = new FakeTimers();
+    const { server, client } = await setup({ pingIntervalMs: 15, timers: clock });
     server.answerPings = false;
     client.connect();
+    await until(() => client.isOpen, 'open');
+    for (let i = 1; i <= 3; i += 1) {
+      clock.advance(15);
+      await until(() => server.pings(0) === i, `ping ${i}`);
+    }
+    expect(client.connectionState).toBe('open');
+    clock.advance(15);
+    expect(client.connectionState).toBe('waiting');
+    clock.advance(10);
     await until(() => server.conns.length === 2, 'a second connection');
     expect(server.pings(0)).toBe(3);
   });
@@ -153,10 +225,14 @@ describe('SocketClient against a real ws server', () => {
     const offA = client.on('DAY_MARKET', (m) => a.push(m));
     const offB = client.on('DAY_MARKET', (m) => b.push(m));
     await until(() => server.json(0).length === 1, 'sub');
-    const push = { type: 'DAY_MARKET', topic: 'DAY_MARKET', code: 1, data: [{ Code: 'EURUSD' }] };
+    const push = { type: 'DAY_MARKET', code: 1, data: [EURUSD_QUOTE] };
+    // Not a protocol message (an unknown type, a DAY_MARKET without its fields): dropped, not delivered.
+    server.conns[0]?.socket.send(JSON.stringify({ type: 'DAY_MARKET', code: 1, data: [{ Code: 'EURUSD' }] }));
+    server.conns[0]?.socket.send(JSON.stringify({ type: 'surprise', code: 1 }));
     server.conns[0]?.socket.send(JSON.stringify(push));
     await until(() => a.length === 1 && b.length === 1, 'both listeners');
-    expect(a[0]).toEqual(push);
+    expect(a).toEqual([push]);
+    expect(b).toEqual([push]);
 
     offA();
     offA(); // a second call must not remove another listener
@@ -197,6 +273,25 @@ describe('SocketClient against a real ws server', () => {
     await until(() => client.loggedIn, 'logged in again');
   });
 
+  it('holds frames that arrive before the protocol parser has loaded, then delivers them in order', async () => {
+    let deliverParser: (parse: MessageParser) => void = () => undefined;
+    const parser = new Promise<MessageParser>((resolve) => {
+      deliverParser = resolve;
+    });
+    const { server, client } = await setup({ parser });
+    const seen: string[] = [];
+    client.onMessage((m) => seen.push(m.type === 'error' ? m.msg : m.type));
+    client.connect();
+    await until(() => client.isOpen, 'open');
+    server.conns[0]?.socket.send(JSON.stringify({ type: 'error', code: 0, msg: 'first' }));
+    server.conns[0]?.socket.send(JSON.stringify({ type: 'error', code: 0, msg: 'second' }));
+    await until(() => client.heldFrames === 2, 'both frames read and held');
+    expect(seen).toEqual([]);
+    deliverParser(parseServerMessage);
+    await until(() => seen.length === 2, 'the held frames');
+    expect(seen).toEqual(['first', 'second']);
+  });
+
   it('close() stops reconnecting', async () => {
     const { server, client } = await setup();
     client.connect();
@@ -234,6 +329,7 @@ describe('connect time-out (fake clock, real TCP)', () => {
     const client = new SocketClient({
       url: `ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/v1/ws`,
       WebSocket: WS,
+      parser: parseServerMessage,
       timers: clock,
       reconnectDelayMs: () => 1000,
     });

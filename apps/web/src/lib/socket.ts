@@ -1,7 +1,9 @@
 import {
   type ClientMessage,
+  klineTopic,
   PING,
   PONG,
+  type ServerMessage,
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_MAX_MISSED_PONGS,
   SOCKET_PING_INTERVAL_MS,
@@ -35,13 +37,18 @@ export const realTimers: Timers = {
   clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof globalThis.setInterval>),
 };
 
-/** A server → client message: JSON with `type` and usually `code`; topic pushes name their topic. */
-export interface ServerMessage {
-  type: string;
-  code?: number;
-  topic?: string;
-  [key: string]: unknown;
-}
+/**
+ * A server → client message: one of the contract's `ServerMessage` union, parsed and typed; a frame
+ * that is not one (a newer server, a broken proxy) is dropped before any screen sees it.
+ */
+export type { ServerMessage };
+/**
+ * A parser's answer for a frame it leaves to the full parser (`SocketClientOptions.fullParser`): the
+ * quick one (lib/socket-lite) knows only the frames every screen receives.
+ */
+export const DEFER: unique symbol = Symbol('defer to the full parser');
+/** Turns a decoded frame into a protocol message, null when it is not one, or DEFER (see above). */
+export type MessageParser = (value: unknown) => ServerMessage | null | typeof DEFER;
 export type MessageListener = (message: ServerMessage) => void;
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'waiting';
@@ -49,6 +56,17 @@ export type SocketState = 'idle' | 'connecting' | 'open' | 'waiting';
 export interface SocketClientOptions {
   url: string | (() => string);
   WebSocket: WebSocketConstructor;
+  /**
+   * The protocol's parser (`parseServerMessage` of lib/socket-protocol), or a promise of it: the app
+   * loads it, and zod with it, beside the first screen rather than before it; frames that arrive
+   * first wait, in order, until it is there.
+   */
+  parser: MessageParser | Promise<MessageParser>;
+  /**
+   * Loads the parser for every frame, for when `parser` answers DEFER: from then on it parses all
+   * frames (that one first, and those after it wait in order until it is in).
+   */
+  fullParser?: () => Promise<MessageParser>;
   timers?: Timers;
   pingIntervalMs?: number;
   maxMissedPongs?: number;
@@ -59,6 +77,7 @@ export interface SocketClientOptions {
 }
 
 const OPEN = 1;
+const MAX_EARLY_FRAMES = 500;
 
 /** 0.5 s, 1 s, 2 s … capped at 15 s, with jitter so a restarted server is not hit by every client at once. */
 export function defaultReconnectDelay(attempt: number): number {
@@ -89,13 +108,35 @@ export class SocketClient {
   private readonly maxMissedPongs: number;
   private readonly connectTimeoutMs: number;
   private readonly reconnectDelayMs: (attempt: number) => number;
+  private parse: MessageParser | null = null;
+  /** The parser given as `parser`, to go back to when the full one fails to load. */
+  private quickParser: MessageParser | null = null;
+  /** Frames read before the parser arrived (bounded: a client that never gets it must not grow). */
+  private early: string[] = [];
 
   constructor(private readonly options: SocketClientOptions) {
+    if (typeof options.parser === 'function') {
+      this.parse = options.parser;
+      this.quickParser = options.parser;
+    } else {
+      void options.parser.then((parse) => {
+        this.parse = parse;
+        this.quickParser = parse;
+        const early = this.early;
+        this.early = [];
+        for (const text of early) this.handle(text);
+      });
+    }
     this.timers = options.timers ?? realTimers;
     this.pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS;
     this.maxMissedPongs = options.maxMissedPongs ?? SOCKET_MAX_MISSED_PONGS;
     this.connectTimeoutMs = options.connectTimeoutMs ?? SOCKET_CONNECT_TIMEOUT_MS;
     this.reconnectDelayMs = options.reconnectDelayMs ?? defaultReconnectDelay;
+  }
+
+  /** Frames read but waiting for the protocol parser to load. */
+  get heldFrames(): number {
+    return this.early.length;
   }
 
   get connectionState(): SocketState {
@@ -262,25 +303,60 @@ export class SocketClient {
       this.missedPongs = 0;
       return;
     }
-    let message: ServerMessage;
+    if (!this.parse) {
+      if (this.early.length < MAX_EARLY_FRAMES) this.early.push(text);
+      return;
+    }
+    this.handle(text);
+  }
+
+  private handle(text: string): void {
+    const parse = this.parse;
+    if (!parse) return;
+    let message: ServerMessage | null | typeof DEFER;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (
-        typeof parsed !== 'object' ||
-        parsed === null ||
-        typeof (parsed as ServerMessage).type !== 'string'
-      ) {
-        return;
-      }
-      message = parsed as ServerMessage;
+      message = parse(JSON.parse(text));
     } catch {
       return;
     }
+    if (message === DEFER) {
+      this.deferToFullParser(text);
+      return;
+    }
+    if (!message) return;
     if (message.type === 'login_result') this.loggedInFlag = message.code === 1;
+    // Also sent unasked when the session ended elsewhere (a logout, a password change or reset):
+    // the connection is no longer logged in, and its token must not be sent again on reconnect.
+    if (message.type === 'logout_result' && message.code !== 1) {
+      this.loggedInFlag = false;
+      this.token = null;
+    }
     for (const listener of [...this.messageListeners]) this.deliver(listener, message);
-    const topic = typeof message.topic === 'string' ? message.topic : message.type;
+    const topic = topicOf(message);
     const listeners = this.topics.get(topic);
     if (listeners) for (const listener of [...listeners]) this.deliver(listener, message);
+  }
+
+  /** Holds this frame and the ones after it (receive() queues while there is no parser) until the full parser is in. */
+  private deferToFullParser(text: string): void {
+    const load = this.options.fullParser;
+    if (!load) return;
+    this.parse = null;
+    this.early.push(text);
+    load().then(
+      (full) => {
+        this.parse = full;
+        const held = this.early;
+        this.early = [];
+        for (const frame of held) this.handle(frame);
+      },
+      () => {
+        // The full parser could not load (offline, no cached copy): the held frames are dropped and the
+        // quick parser goes on with the common ones; the next unknown frame tries the load again.
+        this.early = [];
+        this.parse = this.quickParser;
+      },
+    );
   }
 
   private deliver(listener: MessageListener, message: ServerMessage): void {
@@ -349,4 +425,11 @@ export class SocketClient {
       this.reconnectTimer = null;
     }
   }
+}
+
+/** The topic a push belongs to: `KLINE.{code}` for candles, the type for the others. */
+function topicOf(message: ServerMessage): string {
+  if (message.type === 'KLINE') return klineTopic(message.code);
+  if (message.type === 'sub_result' || message.type === 'unsub_result') return message.topic;
+  return message.type;
 }

@@ -6,6 +6,10 @@ import * as m0004 from './0004_content.js';
 import * as m0005 from './0005_trading.js';
 import * as m0006 from './0006_funding.js';
 import * as m0007 from './0007_ranking.js';
+import * as m0008 from './0008_cluster.js';
+import * as m0009 from './0009_withdraw_precision.js';
+import * as m0010 from './0010_idempotency.js';
+import * as m0011 from './0011_two_factor.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -16,6 +20,10 @@ import * as m0007 from './0007_ranking.js';
  *   0004 content    (news, news translations, companies; ranking comes with trading)
  *   0005 trading    (orders, positions, ledger)
  *   0006 funding    (deposits, withdrawals, withdrawal methods, balances)
+ *   0008 cluster    (the scale-out leader lease)
+ *   0009 funding    (withdrawal currencies' payout precision)
+ *   0010 idempotency (the first answer to each Idempotency-Key)
+ *   0011 identity   (two-factor authentication: sealed TOTP secrets, recovery codes)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -25,4 +33,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_trading': m0005,
   '0006_funding': m0006,
   '0007_ranking': m0007,
+  '0008_cluster': m0008,
+  '0009_withdraw_precision': m0009,
+  '0010_idempotency': m0010,
+  '0011_two_factor': m0011,
 };

@@ -1,41 +1,31 @@
-import type { BalanceAccount, LedgerPage } from '@meridian/contract';
-import { LedgerQuery } from '@meridian/contract';
+import { endpoints } from '@meridian/contract';
 import type { FeatureContext } from '../../app-context.js';
-import { defineProtectedRoute } from '../identity/auth.js';
+import { defineRoute } from '../../http/route.js';
 import { LEDGER_PAGE_SIZE, parseMemoParams, readBalance, readLedgerPage, toMoney } from './ledger.js';
 
-export function registerAccountsRoutes({ app, translator, db }: FeatureContext): void {
-  defineProtectedRoute(app, translator, {
-    method: 'GET',
-    url: '/v1/api/main/wallet/getBalance',
-    access: 'user',
-    handler: async ({ user }): Promise<BalanceAccount> => {
-      const balance = await readBalance(db.kysely, user.userId);
-      return { balance: toMoney(balance.balanceMicros), lock_balance: toMoney(balance.frozenMicros) };
-    },
+/** The balance and the ledger page of the caller (demo accounts included). */
+export function registerAccountsRoutes(ctx: FeatureContext): void {
+  const { db, translator } = ctx;
+  defineRoute(ctx, endpoints.balance, async ({ user }) => {
+    const balance = await readBalance(db.kysely, user.userId);
+    return { balance: toMoney(balance.balanceMicros), lock_balance: toMoney(balance.frozenMicros) };
   });
 
-  defineProtectedRoute(app, translator, {
-    method: 'GET',
-    url: '/v1/api/main/accountLog/forexChange',
-    access: 'user',
-    query: LedgerQuery,
-    handler: async ({ user, query, request }): Promise<LedgerPage> => {
-      const { rows, total } = await readLedgerPage(db.kysely, user.userId, query.page, LEDGER_PAGE_SIZE);
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          number: toMoney(r.freeDeltaMicros),
-          lock_number: toMoney(r.frozenDeltaMicros),
-          balance: toMoney(r.balanceAfterMicros),
-          lock_balance: toMoney(r.frozenAfterMicros),
-          memo: translator.t(request.lang, r.memoKey, parseMemoParams(r.memoParams)),
-          created_at: r.createdAt,
-        })),
-        total,
-        page: query.page,
-      };
-    },
+  defineRoute(ctx, endpoints.forexChange, async ({ user, input, request }) => {
+    const { rows, total } = await readLedgerPage(db.kysely, user.userId, input.page, LEDGER_PAGE_SIZE);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        number: toMoney(r.freeDeltaMicros),
+        lock_number: toMoney(r.frozenDeltaMicros),
+        balance: toMoney(r.balanceAfterMicros),
+        lock_balance: toMoney(r.frozenAfterMicros),
+        memo: translator.t(request.lang, r.memoKey, parseMemoParams(r.memoParams)),
+        created_at: r.createdAt,
+      })),
+      total,
+      page: input.page,
+    };
   });
 }

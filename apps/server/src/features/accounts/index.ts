@@ -4,7 +4,6 @@
  */
 export type { AccountRow, LedgerRow } from './accounts.repository.js';
 export { sumLedger } from './accounts.repository.js';
-export { registerAccountsRoutes } from './accounts.routes.js';
 export type { AccountsTable, LedgerTable } from './accounts.schema.js';
 export {
   type Balance,

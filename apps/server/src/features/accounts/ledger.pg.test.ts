@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { insertUser } from '../identity/users.repository.js';
-import { createRng } from '../markets/random.js';
+import { createRng } from '../markets/index.js';
 import { sumLedger } from './accounts.repository.js';
 import { openAccount, postLedgerEntry, readBalance } from './ledger.js';
 

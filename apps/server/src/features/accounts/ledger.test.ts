@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { insertUser } from '../identity/users.repository.js';
-import { createRng } from '../markets/random.js';
+import { createRng } from '../markets/index.js';
 import { seedSettings } from '../settings/settings.seed.js';
 import { sumLedger } from './accounts.repository.js';
 import { openAccount, postLedgerEntry, readBalance, readLedgerPage } from './ledger.js';

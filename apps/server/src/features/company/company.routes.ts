@@ -1,19 +1,10 @@
-import { CompanyQuery } from '@meridian/contract';
+import { endpoints } from '@meridian/contract';
 import type { FeatureContext } from '../../app-context.js';
 import { defineRoute } from '../../http/route.js';
 import { CompanyDirectory } from './company.service.js';
 
-export function registerCompanyRoutes({ app, translator, services, db }: FeatureContext): void {
-  const directory = new CompanyDirectory(db.kysely);
-  defineRoute(app, translator, {
-    method: 'GET',
-    url: '/api/company/getCompanyStatus',
-    handler: () => services.company.status(),
-  });
-  defineRoute(app, translator, {
-    method: 'GET',
-    url: '/api/company/getCompany',
-    query: CompanyQuery,
-    handler: ({ query }) => directory.search(query),
-  });
+export function registerCompanyRoutes(ctx: FeatureContext): void {
+  const directory = new CompanyDirectory(ctx.db.kysely);
+  defineRoute(ctx, endpoints.companyStatus, () => ctx.services.company.status());
+  defineRoute(ctx, endpoints.companies, ({ input }) => directory.search(input));
 }

@@ -7,7 +7,7 @@ import {
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type SettingsService, settingInt } from '../settings/settings.service.js';
+import { type SettingsService, settingInt } from '../settings/index.js';
 import {
   type CompanyRow,
   countCompanies,

@@ -1,10 +1,9 @@
-import { AdminDecisionForm, AdminListQuery } from '@meridian/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Translator } from '../../i18n/translator.js';
-import { toMoney } from '../accounts/ledger.js';
-import { defineAdminRoute } from './admin-auth.js';
+import { type AdminDeposit, type AdminWithdrawal, endpoints } from '@meridian/contract';
+import { defineRoute, type RouteHost } from '../../http/route.js';
+import { toMoney } from '../accounts/index.js';
+import { picturePath } from '../uploads/index.js';
 import type { DepositRow } from './deposits.repository.js';
-import type { DepositDecision, DepositService } from './deposits.service.js';
+import type { DepositService } from './deposits.service.js';
 import type { WithdrawalRow } from './withdrawals.repository.js';
 import type { WithdrawalService } from './withdrawals.service.js';
 
@@ -12,58 +11,42 @@ const ADMIN_PAGE_SIZE = 50;
 
 /**
  * The operator's review of deposits and withdrawals, until the operator console exists. Every
- * route needs the x-admin-token header; the decision records the operator's name and the time.
+ * route is staff-only (the x-admin-token header); the decision records the operator's name and the time.
  */
 export function registerFundingAdminRoutes(
-  app: FastifyInstance,
-  translator: Translator,
-  adminToken: string | undefined,
+  host: RouteHost,
   deposits: DepositService,
   withdrawals: WithdrawalService,
 ): void {
-  defineAdminRoute(app, translator, adminToken, {
-    method: 'GET',
-    url: '/api/admin/deposits',
-    query: AdminListQuery,
-    handler: async ({ query }) => {
-      const { rows, total } = await deposits.list({ status: query.status }, query.page, ADMIN_PAGE_SIZE);
-      return { list: rows.map(depositView), total, page: query.page };
-    },
+  defineRoute(host, endpoints.adminDeposits, async ({ input }) => {
+    const { rows, total } = await deposits.list({ status: input.status }, input.page, ADMIN_PAGE_SIZE);
+    return { list: rows.map(depositView), total, page: input.page };
   });
-  for (const decision of ['approve', 'reject', 'invalid'] as const satisfies readonly DepositDecision[]) {
-    defineAdminRoute(app, translator, adminToken, {
-      method: 'POST',
-      url: `/api/admin/deposits/${decision}`,
-      body: AdminDecisionForm,
-      handler: async ({ body }) =>
-        depositView(await deposits.decide(body.id, decision, body.operator, body.reason)),
-    });
+  for (const [endpoint, decision] of [
+    [endpoints.adminDepositApprove, 'approve'],
+    [endpoints.adminDepositReject, 'reject'],
+    [endpoints.adminDepositInvalid, 'invalid'],
+  ] as const) {
+    defineRoute(host, endpoint, async ({ input }) =>
+      depositView(await deposits.decide(input.id, decision, input.operator, input.reason)),
+    );
   }
 
-  defineAdminRoute(app, translator, adminToken, {
-    method: 'GET',
-    url: '/api/admin/withdrawals',
-    query: AdminListQuery,
-    handler: async ({ query }) => {
-      const { rows, total } = await withdrawals.list({ status: query.status }, query.page, ADMIN_PAGE_SIZE);
-      return { list: rows.map(withdrawalView), total, page: query.page };
-    },
+  defineRoute(host, endpoints.adminWithdrawals, async ({ input }) => {
+    const { rows, total } = await withdrawals.list({ status: input.status }, input.page, ADMIN_PAGE_SIZE);
+    return { list: rows.map(withdrawalView), total, page: input.page };
   });
-  for (const [path, approve] of [
-    ['approve', true],
-    ['reject', false],
+  for (const [endpoint, approve] of [
+    [endpoints.adminWithdrawalApprove, true],
+    [endpoints.adminWithdrawalReject, false],
   ] as const) {
-    defineAdminRoute(app, translator, adminToken, {
-      method: 'POST',
-      url: `/api/admin/withdrawals/${path}`,
-      body: AdminDecisionForm,
-      handler: async ({ body }) =>
-        withdrawalView(await withdrawals.decide(body.id, approve, body.operator, body.reason)),
-    });
+    defineRoute(host, endpoint, async ({ input }) =>
+      withdrawalView(await withdrawals.decide(input.id, approve, input.operator, input.reason)),
+    );
   }
 }
 
-function depositView(d: DepositRow) {
+function depositView(d: DepositRow): AdminDeposit {
   return {
     id: d.id,
     user_id: d.userId,
@@ -73,7 +56,7 @@ function depositView(d: DepositRow) {
     protocol_code: d.protocolCode,
     address: d.address,
     number: toMoney(d.amountMicros),
-    proof_pic: `/api/admin/uploads/${d.proofKey}`,
+    proof_pic: picturePath('adminPicture', d.proofKey),
     status: d.status,
     remark: d.remark,
     created_at: d.createdAt,
@@ -82,7 +65,7 @@ function depositView(d: DepositRow) {
   };
 }
 
-function withdrawalView(w: WithdrawalRow) {
+function withdrawalView(w: WithdrawalRow): AdminWithdrawal {
   return {
     id: w.id,
     user_id: w.userId,

@@ -11,12 +11,14 @@ import {
   type ChargeSymbol,
   type WireSubmitQuery,
 } from '@meridian/contract';
+import { formatMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { postLedgerEntry, toMoney } from '../accounts/ledger.js';
-import type { UploadService } from '../uploads/uploads.service.js';
+import { postLedgerEntry, toMoney } from '../accounts/index.js';
+import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
+import type { UploadService } from '../uploads/index.js';
 import {
   type DepositRow,
   decideDeposit,
@@ -78,6 +80,7 @@ export class DepositService {
     const amountMicros = parseAmount(input.number);
     const option = (await selectDepositAddresses(this.db, undefined)).find((a) => a.id === input.charge_id);
     if (!option) throw new AppError('deposit_option_not_found');
+    await this.checkMinimum(amountMicros);
     const proofKey = await this.proof(userId, input.proofImg);
     const id = await insertDeposit(this.db, {
       userId,
@@ -98,6 +101,7 @@ export class DepositService {
     const amountMicros = parseAmount(input.number);
     const option = (await selectDepositBanks(this.db, undefined)).find((b) => b.id === input.wire_id);
     if (!option) throw new AppError('deposit_option_not_found');
+    await this.checkMinimum(amountMicros);
     const proofKey = await this.proof(userId, input.proofImg);
     const id = await insertDeposit(this.db, {
       userId,
@@ -111,6 +115,18 @@ export class DepositService {
       createdAt: this.now(),
     });
     return this.record(id);
+  }
+
+  /**
+   * The operator's minimum deposit (setting `min_deposit_micros`): below it a declared transfer
+   * costs the operator a review for an amount not worth booking.
+   */
+  private async checkMinimum(amountMicros: number): Promise<void> {
+    const stored = (await readSettings(this.db, ['min_deposit_micros'])).get('min_deposit_micros');
+    const parsed = Number(stored ?? SETTING_DEFAULTS.min_deposit_micros);
+    const min =
+      Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : Number(SETTING_DEFAULTS.min_deposit_micros);
+    if (amountMicros < min) throw new AppError('deposit_below_minimum', { min: formatMicros(min, 2) });
   }
 
   async records(userId: number, type: number | undefined, page: number) {

@@ -245,7 +245,8 @@ describe('reviewing deposits', () => {
   it('pages the records, newest first, per type', async () => {
     const u = await registerTrader(t.baseUrl);
     const proofImg = await uploadPicture(t.baseUrl, u.token);
-    for (let i = 1; i <= 22; i++) {
+    // From 11 USD up: the minimum deposit is 10.
+    for (let i = 11; i <= 32; i++) {
       await get(
         t.baseUrl,
         '/api/quickCharge/wire_submit',
@@ -256,15 +257,15 @@ describe('reviewing deposits', () => {
     await get(
       t.baseUrl,
       '/api/quickCharge/submit',
-      { number: '7', proofImg, charge_id: 2 },
+      { number: '17', proofImg, charge_id: 2 },
       { token: u.token },
     );
     const first = await records(u, { type: 1, page: 1 });
     const second = await records(u, { type: 1, page: 2 });
     expect(first.total).toBe(22);
     expect(first.list).toHaveLength(20);
-    expect(first.list[0]?.number).toBe('22.000000');
-    expect(second.list.map((r) => r.number)).toEqual(['2.000000', '1.000000']);
+    expect(first.list[0]?.number).toBe('32.000000');
+    expect(second.list.map((r) => r.number)).toEqual(['12.000000', '11.000000']);
     expect((await records(u, { type: 0 })).total).toBe(1);
     expect((await records(u)).total).toBe(23);
   });

@@ -62,6 +62,8 @@ export interface DrawCurrenciesTable {
   draw_rate: string;
   fee_type: number;
   usd_price: string;
+  /** Decimals the payout is made with (migration 0009): 2 fiat, 8 BTC and ETH, 6 USDT. */
+  receive_decimals: Generated<number>;
   enabled: number;
   sort: number;
 }

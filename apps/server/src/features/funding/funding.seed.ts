@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { defaultReceiveDecimals } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertMissingSettings, readSettings } from '../settings/settings.repository.js';
 import './funding.schema.js';
-
-/** The key of the HMAC secret that signs picture links; every node of a deployment reads the same one. */
-export const UPLOAD_SECRET_SETTING = 'upload_signing_secret';
 
 /**
  * Placeholders in the right formats so a fresh install can be tried end to end. They belong to no
@@ -76,7 +72,6 @@ async function isEmpty(
 
 /** Options are seeded into empty tables only: an operator's edits and removals survive restarts. */
 export async function seedFunding(db: Kysely<Database>): Promise<void> {
-  await insertMissingSettings(db, { [UPLOAD_SECRET_SETTING]: randomBytes(32).toString('base64url') });
   if (await isEmpty(db, 'deposit_addresses')) {
     await db
       .insertInto('deposit_addresses')
@@ -92,14 +87,9 @@ export async function seedFunding(db: Kysely<Database>): Promise<void> {
   if (await isEmpty(db, 'draw_currencies')) {
     await db
       .insertInto('draw_currencies')
-      .values(DRAW_CURRENCIES.map((c) => ({ ...c, enabled: 1 })))
+      .values(
+        DRAW_CURRENCIES.map((c) => ({ ...c, receive_decimals: defaultReceiveDecimals(c.code), enabled: 1 })),
+      )
       .execute();
   }
-}
-
-export async function readUploadSecret(db: Kysely<Database>): Promise<string> {
-  const secret = (await readSettings(db, [UPLOAD_SECRET_SETTING])).get(UPLOAD_SECRET_SETTING);
-  if (!secret)
-    throw new Error(`The ${UPLOAD_SECRET_SETTING} setting is missing: the funding seed did not run`);
-  return secret;
 }

@@ -13,6 +13,8 @@ export interface DrawCurrencyRow {
   drawRate: string;
   feeType: number;
   usdPrice: string;
+  /** The payout's precision in this currency. */
+  receiveDecimals: number;
 }
 
 export interface DrawMethodRow {
@@ -63,6 +65,7 @@ function toCurrency(r: Selectable<Database['draw_currencies']>): DrawCurrencyRow
     drawRate: r.draw_rate,
     feeType: r.fee_type,
     usdPrice: r.usd_price,
+    receiveDecimals: Number(r.receive_decimals),
   };
 }
 

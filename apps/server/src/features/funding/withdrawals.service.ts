@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../http/app-error.js';
-import { postLedgerEntry, toMoney } from '../accounts/ledger.js';
+import { postLedgerEntry, toMoney } from '../accounts/index.js';
+import type { AuthUser, StepUpProof } from '../identity/index.js';
 import { RECORD_PAGE_SIZE } from './deposits.service.js';
 import { checkMethodFields, parseAmount } from './validation.js';
 import {
@@ -30,6 +31,20 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repository.js';
 
+/** Checks a call must pass before it writes anything (built by guards.ts from identity and kyc). */
+export interface WithdrawalGuards {
+  /** The owner's proof: the authenticator code when two-factor authentication is on, else the password. */
+  confirm(user: AuthUser, proof: StepUpProof, ip: string): Promise<void>;
+  /** Throws real_name_required while the account must wait for an approved real-name review. */
+  requireRealName(userId: number): Promise<void>;
+}
+
+/** Who asks, for the owner's proof: the session and the client's address (the proof is throttled). */
+export interface Caller {
+  user: AuthUser;
+  ip: string;
+}
+
 /** Server locale keys of the withdrawal statuses (0 processing, 1 paid, 2 rejected). */
 const STATUS_KEYS = ['draw_status_processing', 'draw_status_paid', 'draw_status_rejected'] as const;
 
@@ -40,6 +55,7 @@ const STATUS_KEYS = ['draw_status_processing', 'draw_status_paid', 'draw_status_
 export class WithdrawalService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly guards: WithdrawalGuards,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -51,10 +67,13 @@ export class WithdrawalService {
     return (await selectDrawMethods(this.db, userId, filter)).map(toDrawMethod);
   }
 
-  async bind(userId: number, form: BindDrawMethodForm): Promise<DrawMethod> {
+  /** A new payout method: where money may go, so the owner's proof is checked last, before the write. */
+  async bind({ user, ip }: Caller, form: BindDrawMethodForm): Promise<DrawMethod> {
+    const { userId } = user;
     const currency = await selectDrawCurrency(this.db, form.draw_id);
     if (!currency || currency.type !== form.type) throw new AppError('draw_currency_not_found');
     const fields = checkMethodFields(form, currency.protocol);
+    await this.guards.confirm(user, form, ip);
     const id = await insertDrawMethod(this.db, {
       userId,
       type: form.type,
@@ -79,9 +98,16 @@ export class WithdrawalService {
 
   /**
    * Moves the amount from free to frozen at once. The fee and the amount received follow spec
-   * section 9 through packages/trading, the same code the app shows its estimate with.
+   * section 9 through packages/trading, the same code the app shows its estimate with. The
+   * real-name gate comes first (the clearest answer); the owner's proof last, before the booking.
    */
-  async request(userId: number, form: DrawForm, translate: (key: string) => string): Promise<DrawRecord> {
+  async request(
+    { user, ip }: Caller,
+    form: DrawForm,
+    translate: (key: string) => string,
+  ): Promise<DrawRecord> {
+    const { userId } = user;
+    await this.guards.requireRealName(userId);
     const currency = await selectDrawCurrency(this.db, form.draw_currency_id);
     if (!currency) throw new AppError('draw_currency_not_found');
     // Another user's method is "not found": the answer must not confirm that the id exists.
@@ -94,8 +120,10 @@ export class WithdrawalService {
       feeType: currency.feeType,
       drawRate: currency.drawRate,
       usdPrice: currency.usdPrice,
+      receiveDecimals: currency.receiveDecimals,
     });
-    if (quote.netMicros <= 0 || quote.receiveStr === '0.00') throw new AppError('amount_below_fee');
+    if (!quote.payable) throw new AppError('amount_below_fee');
+    await this.guards.confirm(user, form, ip);
     const at = this.now();
     try {
       const id = await inTransaction(this.db, async (trx) => {
@@ -151,8 +179,10 @@ export class WithdrawalService {
   }
 
   /**
-   * The operator's decision. Paying releases the frozen amount as paid out; rejecting returns it to
-   * the free balance. Status change and ledger row commit together, and only from "processing".
+   * The operator's decision. Paying takes the frozen amount out in two ledger lines — the net paid
+   * out (`withdraw_paid`) and the fee the house keeps (`withdraw_fee`), so fee income is readable
+   * from the ledger; rejecting returns the whole amount to the free balance. Status change and
+   * ledger rows commit together, and only from "processing".
    */
   async decide(id: number, approve: boolean, operator: string, reason: string): Promise<WithdrawalRow> {
     if (!approve && !reason) throw new AppError('validation_failed', { fields: 'reason' });
@@ -167,17 +197,40 @@ export class WithdrawalService {
       if (!decided) {
         throw new AppError((await selectWithdrawal(trx, id)) ? 'record_already_decided' : 'record_not_found');
       }
+      const entry = { userId: decided.userId, refType: 'withdrawal', refId: decided.id, at };
+      const memoParams = { code: decided.currencyCode };
+      if (!approve) {
+        await postLedgerEntry(trx, {
+          ...entry,
+          kind: 'withdraw_returned',
+          freeDelta: decided.amountMicros,
+          frozenDelta: -decided.amountMicros,
+          memoKey: 'ledger_withdraw_returned',
+          memoParams,
+        });
+        return decided;
+      }
+      // The fee never exceeds the amount (a request whose fee eats it all is refused), but a
+      // record written before that rule must still balance: the fee line takes what is left.
+      const feeMicros = Math.min(decided.feeMicros, decided.amountMicros);
       await postLedgerEntry(trx, {
-        userId: decided.userId,
-        kind: approve ? 'withdraw_paid' : 'withdraw_returned',
-        freeDelta: approve ? 0 : decided.amountMicros,
-        frozenDelta: -decided.amountMicros,
-        memoKey: approve ? 'ledger_withdraw_paid' : 'ledger_withdraw_returned',
-        memoParams: { code: decided.currencyCode },
-        refType: 'withdrawal',
-        refId: decided.id,
-        at,
+        ...entry,
+        kind: 'withdraw_paid',
+        freeDelta: 0,
+        frozenDelta: -(decided.amountMicros - feeMicros),
+        memoKey: 'ledger_withdraw_paid',
+        memoParams,
       });
+      if (feeMicros > 0) {
+        await postLedgerEntry(trx, {
+          ...entry,
+          kind: 'withdraw_fee',
+          freeDelta: 0,
+          frozenDelta: -feeMicros,
+          memoKey: 'ledger_withdraw_fee',
+          memoParams,
+        });
+      }
       return decided;
     });
   }
@@ -202,6 +255,7 @@ export function toDrawCurrency(r: DrawCurrencyRow): DrawCurrency {
     draw_rate: r.drawRate,
     fee_type: r.feeType,
     usd_price: r.usdPrice,
+    receive_decimals: r.receiveDecimals,
   };
 }
 

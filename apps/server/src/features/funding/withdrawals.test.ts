@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { sumLedger } from '../accounts/accounts.repository.js';
 import { readBalance } from '../accounts/ledger.js';
-import { createRng } from '../markets/random.js';
+import { createRng } from '../markets/index.js';
 import {
   admin,
   get,
@@ -12,6 +12,7 @@ import {
   type Registered,
   registerTrader,
   startFundingServer,
+  TRADER_PASSWORD,
   uploadPicture,
 } from './testing/harness.js';
 
@@ -75,19 +76,32 @@ async function fundedTrader(usd: string): Promise<Registered> {
 }
 
 async function bind(u: Registered, form: Record<string, string | number>) {
-  return post(t.baseUrl, '/api/wallet/bind_draw_method', form, { token: u.token });
+  return post(
+    t.baseUrl,
+    '/api/wallet/bind_draw_method',
+    { password: TRADER_PASSWORD, ...form },
+    { token: u.token },
+  );
 }
 async function bindCoin(u: Registered, c: DrawCurrency, address: string): Promise<DrawMethod> {
   const res = await bind(u, { type: 1, draw_id: c.id, dc_address: address });
   expect(res.body.code, res.body.msg).toBe(1);
   return DrawMethod.parse(res.body.data);
 }
-async function draw(u: Registered, c: DrawCurrency, method: number, number: string, memo = '') {
+/** `from`: the client address (the harness trusts x-forwarded-for), so parallel requests are not throttled as guesses. */
+async function draw(
+  u: Registered,
+  c: DrawCurrency,
+  method: number,
+  number: string,
+  memo = '',
+  from?: string,
+) {
   return post(
     t.baseUrl,
     '/api/account/draw',
-    { draw_currency_id: c.id, draw_method_id: method, number, memo },
-    { token: u.token },
+    { draw_currency_id: c.id, draw_method_id: method, number, memo, password: TRADER_PASSWORD },
+    { token: u.token, ...(from ? { headers: { 'x-forwarded-for': from } } : {}) },
   );
 }
 
@@ -219,7 +233,7 @@ describe('POST /api/account/draw', () => {
     expect(DrawRecord.parse(res.body.data)).toMatchObject({
       number: '100.000000',
       fee: '1.000000',
-      real_number: '99.00',
+      real_number: '99.000000',
       status: 0,
       status_name: 'Processing',
       type: 1,
@@ -265,29 +279,35 @@ describe('POST /api/account/draw', () => {
         feeType: c.fee_type,
         drawRate: c.draw_rate,
         usdPrice: c.usd_price,
+        receiveDecimals: c.receive_decimals,
       });
       const record = DrawRecord.parse(res.body.data);
       expect(record.real_number).toBe(quote.receiveStr);
       expect(record.fee).toBe(formatMicros(quote.feeMicros, 6));
     }
-    // Spot checks against hand arithmetic: 1 % of 0.50 is 0.005; 0.495 × 1 = 0.50 (half-up).
+    // Spot checks against hand arithmetic: 1 % of 0.50 is 0.005; 0.495 × 1 = 0.49 (down: the house
+    // never pays out more than the net).
     const list = DrawRecordPage.parse(
       (await get(t.baseUrl, '/api/account/draw_list', {}, { token: u.token })).body.data,
     );
-    expect(list.list[0]).toMatchObject({ fee: '0.005000', real_number: '0.50' });
+    expect(list.list[0]).toMatchObject({ fee: '0.005000', real_number: '0.49' });
     // 333.33 − 15 = 318.33 USD × 0.92 = 292.8636 → 292.86 EUR.
     expect(list.list[1]).toMatchObject({ fee: '15.000000', real_number: '292.86' });
+    // 0.5 % of 1234.567891 = 6.172839455 → 6.172839; 1228.395052 × 0.0000105 = 0.012898148046 → 8 decimals.
+    expect(list.list[2]).toMatchObject({ fee: '6.172839', real_number: '0.01289814' });
   });
 
   it('refuses more than the free balance, a receive amount of 0, bad amounts and mismatched methods', async () => {
     const u = await fundedTrader('50');
     const method = await bindCoin(u, usdtTrc(), TRC20);
     const other = await bindCoin(u, currency('USDT', 'ERC20'), ERC20);
+    const btc = await bindCoin(u, currency('BTC', 'BTC'), BECH32);
     const cases: Array<[string, number, number, keyof typeof ERRORS]> = [
       ['50.000001', usdtTrc().id, method.id, 'balance_too_low'],
       ['1', usdtTrc().id, method.id, 'amount_below_fee'],
       ['0.5', usdtTrc().id, method.id, 'amount_below_fee'],
-      ['1.004', usdtTrc().id, method.id, 'amount_below_fee'],
+      // Less than one satoshi left after the fee.
+      ['0.000001', currency('BTC', 'BTC').id, btc.id, 'amount_below_fee'],
       ['0', usdtTrc().id, method.id, 'amount_invalid'],
       ['-10', usdtTrc().id, method.id, 'amount_invalid'],
       ['ten', usdtTrc().id, method.id, 'amount_invalid'],
@@ -298,7 +318,7 @@ describe('POST /api/account/draw', () => {
       const res = await post(
         t.baseUrl,
         '/api/account/draw',
-        { draw_currency_id: currencyId, draw_method_id: methodId, number },
+        { draw_currency_id: currencyId, draw_method_id: methodId, number, password: TRADER_PASSWORD },
         { token: u.token },
       );
       expect(res.body.code, `${number} → ${key}`).toBe(ERRORS[key].code);
@@ -316,7 +336,11 @@ describe('POST /api/account/draw', () => {
   it('never over-freezes when many requests race for the same balance', async () => {
     const u = await fundedTrader('100');
     const method = await bindCoin(u, usdtTrc(), TRC20);
-    const results = await Promise.all(Array.from({ length: 12 }, () => draw(u, usdtTrc(), method.id, '30')));
+    // From 12 addresses: the password each carries is checked through the login throttle, which
+    // slows down parallel checks of one account from one address.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => draw(u, usdtTrc(), method.id, '30', '', `10.0.0.${i + 1}`)),
+    );
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(3);
     expect(results.filter((r) => r.body.code === ERRORS.balance_too_low.code)).toHaveLength(9);
     expect(await balanceOf(u)).toEqual({ balanceMicros: 10_000_000, frozenMicros: 90_000_000 });
@@ -382,6 +406,7 @@ describe('reviewing withdrawals', () => {
     );
     expect((ledger.body.data as { list: Array<{ kind: string }> }).list.map((r) => r.kind)).toEqual([
       'withdraw_returned',
+      'withdraw_fee',
       'withdraw_paid',
       'withdraw_freeze',
       'withdraw_freeze',
@@ -401,7 +426,8 @@ describe('reviewing withdrawals', () => {
     let paidOut = 0;
     for (let step = 0; step < 60; step++) {
       const roll = rng.next();
-      const micros = (Math.floor(rng.next() * 400) + 2) * 1_000_000;
+      // At least 10 USD: the default minimum deposit.
+      const micros = (Math.floor(rng.next() * 400) + 10) * 1_000_000;
       const number = String(micros / 1_000_000);
       if (roll < 0.3) {
         const res = await get(
@@ -449,4 +475,75 @@ describe('reviewing withdrawals', () => {
     expect(credited).toBeGreaterThan(0);
     expect(paidOut).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('payout precision and the fee line (issue 11, item 5)', () => {
+  it('lists each currency with its own precision', () => {
+    expect(
+      [...currencies.coin, ...currencies.bank].map(
+        (c) => `${c.code}/${c.protocol || 'bank'}:${c.receive_decimals}`,
+      ),
+    ).toEqual(['USDT/TRC20:6', 'USDT/ERC20:6', 'BTC/BTC:8', 'ETH/ERC20:8', 'USD/bank:2', 'EUR/bank:2']);
+  });
+
+  it('pays 100 USD of BTC with a 1.25 USD fee to the satoshi, rounded down, instead of refusing it', async () => {
+    // The operator's terms from the report: a fixed 1.25 USD fee. At 2 decimals anything under
+    // about 477 USD received "0.00" BTC and was refused as not covering the fee.
+    const db = t.server.ctx.db.kysely;
+    const row = await db
+      .insertInto('draw_currencies')
+      .values({
+        type: 1,
+        code: 'BTC',
+        protocol: 'BTC',
+        draw_rate: '1.25',
+        fee_type: 1,
+        usd_price: '0.0000105',
+        receive_decimals: 8,
+        enabled: 1,
+        sort: 99,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const u = await fundedTrader('500');
+    const btc = DrawCurrency.array()
+      .parse(
+        (await get(t.baseUrl, '/api/account/draw_symbol_list', { type: 1 }, { token: u.token })).body.data,
+      )
+      .find((c) => c.id === Number(row.id));
+    if (!btc) throw new Error('the new currency is not listed');
+    const method = await bindCoin(u, btc, LEGACY);
+    const res = await draw(u, btc, method.id, '100');
+    expect(res.body.code, res.body.msg).toBe(1);
+    // 100 − 1.25 = 98.75 USD × 0.0000105 = 0.001036875 BTC → 0.00103687 (down).
+    const record = DrawRecord.parse(res.body.data);
+    expect(record).toMatchObject({ number: '100.000000', fee: '1.250000', real_number: '0.00103687' });
+    await db.updateTable('draw_currencies').set({ enabled: 0 }).where('id', '=', Number(row.id)).execute();
+
+    // Paid: the net and the fee leave the frozen balance as two lines; the fee is the house's income.
+    expect(
+      (await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: record.id, operator: 'o' })).body.code,
+    ).toBe(1);
+    const ledger = await get(
+      t.baseUrl,
+      '/v1/api/main/accountLog/forexChange',
+      { page: 1 },
+      { token: u.token },
+    );
+    const lines = (ledger.body.data as { list: Array<{ kind: string; lock_number: string; memo: string }> })
+      .list;
+    expect(lines.slice(0, 2)).toMatchObject([
+      { kind: 'withdraw_fee', lock_number: '-1.250000', memo: 'Withdrawal fee (BTC)' },
+      { kind: 'withdraw_paid', lock_number: '-98.750000', memo: 'Withdrawal paid out (BTC)' },
+    ]);
+    const fees = await db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.sum<number | string>('frozen_delta_micros').as('n'))
+      .where('kind', '=', 'withdraw_fee')
+      .where('user_id', '=', u.user.id)
+      .executeTakeFirstOrThrow();
+    expect(-Number(fees.n)).toBe(1_250_000);
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 400_000_000, frozenMicros: 0 });
+    await expectConserved(u);
+  });
 });

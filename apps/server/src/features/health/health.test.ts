@@ -4,7 +4,8 @@ import { call, eventually, startTestServer, type TestServer } from '../../test/h
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  // Metrics on their own listener (a free loopback port), as METRICS_PORT would put them.
+  t = await startTestServer({ env: { METRICS_PORT: '0' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -17,7 +18,15 @@ describe('operations endpoints', () => {
     expect(res.body).toEqual({
       code: 1,
       msg: 'Success',
-      data: { status: 'ok', db: process.env.DATABASE_URL ? 'postgres' : 'sqlite' },
+      // The only node leads, in the first term, and its prices are its own (age 0): embedded, and
+      // on PostgreSQL too, where it holds the lease of its fresh database alone.
+      data: {
+        status: 'ok',
+        db: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+        leader: true,
+        term: 1,
+        priceAgeMs: 0,
+      },
     });
   });
 
@@ -27,7 +36,10 @@ describe('operations endpoints', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     await eventually(() => t.server.gateway.clientCount === 1, 'socket counted');
 
-    const res = await fetch(`${t.baseUrl}/metrics`);
+    const url = t.server.metricsUrl ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(new URL(url).port).not.toBe(new URL(t.baseUrl).port);
+    const res = await fetch(url);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toContain('process_cpu_user_seconds_total');
@@ -37,5 +49,11 @@ describe('operations endpoints', () => {
     expect(text).toMatch(/meridian_ws_connections 1\b/);
     ws.close();
     await eventually(() => t.server.gateway.clientCount === 0, 'socket gone');
+  });
+
+  it('does not serve metrics on the public port', async () => {
+    const res = await call(t.baseUrl, '/metrics');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 1004, data: null });
   });
 });

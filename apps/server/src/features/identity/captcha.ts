@@ -3,8 +3,8 @@ import type { Captcha } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { deleteCaptchasExpiredBefore, insertCaptcha, spendCaptcha } from './captcha.repository.js';
 import type { Clock } from './clock.js';
-import './identity.schema.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LENGTH = 5;
@@ -86,15 +86,11 @@ export class Captchas {
   async create(): Promise<Captcha> {
     const id = randomBytes(16).toString('base64url');
     const answer = this.text();
-    await this.db
-      .insertInto('captchas')
-      .values({
-        id,
-        answer_hash: hashAnswer(id, answer).toString('hex'),
-        expires_at: this.clock.now() + CAPTCHA_TTL_MS,
-        used_at: null,
-      })
-      .execute();
+    await insertCaptcha(this.db, {
+      id,
+      answerHash: hashAnswer(id, answer).toString('hex'),
+      expiresAt: this.clock.now() + CAPTCHA_TTL_MS,
+    });
     const svg = renderCaptchaSvg(answer);
     return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
@@ -102,17 +98,9 @@ export class Captchas {
   /** Spends the captcha whatever the answer, so one picture allows one guess. */
   async consume(id: string | undefined, answer: string): Promise<void> {
     if (!id) throw new AppError('captcha_invalid');
-    const now = this.clock.now();
-    const row = await this.db
-      .updateTable('captchas')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('answer_hash')
-      .executeTakeFirst();
-    if (!row) throw new AppError('captcha_invalid');
-    const expected = Buffer.from(row.answer_hash, 'hex');
+    const answerHash = await spendCaptcha(this.db, id, this.clock.now());
+    if (answerHash === undefined) throw new AppError('captcha_invalid');
+    const expected = Buffer.from(answerHash, 'hex');
     const given = hashAnswer(id, answer);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new AppError('captcha_invalid');
@@ -120,6 +108,6 @@ export class Captchas {
   }
 
   async purge(): Promise<void> {
-    await this.db.deleteFrom('captchas').where('expires_at', '<', this.clock.now()).execute();
+    await deleteCaptchasExpiredBefore(this.db, this.clock.now());
   }
 }

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Feature, FeatureContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
+import { isSessionRevokedEvent, SESSION_REVOKED_CHANNEL } from '../../live/session.js';
+import { insertMissingSettings, readSettings } from '../settings/index.js';
 import { decorateAuth } from './auth.js';
 import { Captchas, randomCaptchaText } from './captcha.js';
 import { type Clock, systemClock } from './clock.js';
@@ -14,8 +19,38 @@ import {
   smtpMailTransport,
 } from './messaging.js';
 import { RecoveryService } from './recovery.service.js';
+import { SecretBox } from './secret-box.js';
 import { SessionStore } from './sessions.js';
+import { StepUp } from './step-up.js';
 import { LoginThrottle, RateWindows } from './throttle.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+declare module '../../app-context.js' {
+  interface Services {
+    /**
+     * The owner's proof for sensitive calls of other features (funding's bind and withdraw): set by
+     * identity's register, which runs before theirs. Reach it with `requireStepUp`.
+     */
+    stepUp?: StepUp;
+  }
+}
+
+/** The key that seals authenticator secrets at rest; made once per database, so every node shares it. */
+export const TWO_FACTOR_KEY_SETTING = 'two_factor_key';
+
+async function readTwoFactorKey(db: Kysely<Database>): Promise<string> {
+  const key = (await readSettings(db, [TWO_FACTOR_KEY_SETTING])).get(TWO_FACTOR_KEY_SETTING);
+  if (!key)
+    throw new Error(`The ${TWO_FACTOR_KEY_SETTING} setting is missing: the identity seed did not run`);
+  return key;
+}
+
+/** The step-up check for a feature that needs it; identity must be registered before that feature. */
+export function requireStepUp(services: { stepUp?: StepUp }, feature: string): StepUp {
+  if (!services.stepUp)
+    throw new Error(`The ${feature} feature needs the identity feature, listed before it`);
+  return services.stepUp;
+}
 
 const DAY_MS = 24 * 3600_000;
 const PURGE_EVERY_MS = 3600_000;
@@ -39,9 +74,19 @@ export function createIdentityFeature(options: IdentityOptions = {}): Feature {
   const purges = new WeakMap<FeatureContext['app'], () => Promise<void>>();
   return {
     name: 'identity',
-    register(ctx) {
+    seed: (db) =>
+      insertMissingSettings(db.kysely, { [TWO_FACTOR_KEY_SETTING]: randomBytes(32).toString('base64url') }),
+    async register(ctx) {
       const db = ctx.db.kysely;
-      const sessions = new SessionStore(db, sessionTtlMs(ctx), clock);
+      // Revocations go to every node (over Redis in scale-out) once committed: each node's gateway
+      // logs out the sockets of those sessions, and each node's session cache forgets them.
+      const sessions = new SessionStore(db, sessionTtlMs(ctx), clock, undefined, (event) =>
+        ctx.bus.publish(SESSION_REVOKED_CHANNEL, event),
+      );
+      const unsubscribe = ctx.bus.subscribe(SESSION_REVOKED_CHANNEL, (payload) => {
+        if (isSessionRevokedEvent(payload)) sessions.forgetRevoked(payload);
+      });
+      ctx.app.addHook('onClose', async () => unsubscribe());
       decorateAuth(ctx.app, sessions);
       const outbox = new Outbox(ctx.log);
       ctx.app.addHook('onClose', () => outbox.drain());
@@ -54,7 +99,22 @@ export function createIdentityFeature(options: IdentityOptions = {}): Feature {
       const rates = new RateWindows(db, clock);
       const codes = new VerificationCodes(db, clock);
       const captchas = new Captchas(db, clock, options.captchaText ?? randomCaptchaText);
-      const deps = { db, settings: ctx.services.settings, clock, sessions, throttle, rates, codes, captchas };
+      const box = new SecretBox(await readTwoFactorKey(db));
+      const twoFactor = new TwoFactorService({ db, clock, box, throttle, sessions });
+      const stepUp = new StepUp({ db, throttle, twoFactor });
+      ctx.services.stepUp = stepUp;
+      const deps = {
+        db,
+        settings: ctx.services.settings,
+        clock,
+        sessions,
+        throttle,
+        rates,
+        codes,
+        captchas,
+        twoFactor,
+        stepUp,
+      };
       const identity = new IdentityService(deps);
       const recovery = new RecoveryService({
         ...deps,
@@ -63,7 +123,7 @@ export function createIdentityFeature(options: IdentityOptions = {}): Feature {
         mail,
         sms: options.sms ?? consoleSmsProvider(ctx.log),
       });
-      registerIdentityRoutes(ctx.app, ctx.translator, identity, recovery);
+      registerIdentityRoutes(ctx, identity, recovery, twoFactor);
       purges.set(ctx.app, async () => {
         await sessions.purge();
         await codes.purge();

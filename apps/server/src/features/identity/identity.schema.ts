@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Identity tables (migration 0003). Times are epoch milliseconds. */
+/** Identity tables (migrations 0003 and 0011). Times are epoch milliseconds. */
 declare module '../../db/schema.js' {
   interface Database {
     users: UsersTable;
@@ -9,6 +9,8 @@ declare module '../../db/schema.js' {
     captchas: CaptchasTable;
     login_throttle: LoginThrottleTable;
     rate_windows: RateWindowsTable;
+    two_factor: TwoFactorTable;
+    two_factor_recovery: TwoFactorRecoveryTable;
   }
 }
 
@@ -72,4 +74,23 @@ export interface RateWindowsTable {
   key: string;
   window_start: number;
   hits: number;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  /** The base32 TOTP secret, sealed with SecretBox (AES-256-GCM). */
+  secret_sealed: string;
+  created_at: number;
+  /** Null while the enrolment waits for its confirming code. */
+  enabled_at: number | null;
+  /** The latest time step whose code was accepted: it and older ones are refused (no replay). */
+  last_step: Generated<number>;
+}
+
+export interface TwoFactorRecoveryTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the user id and the normalised code. */
+  code_hash: string;
+  used_at: number | null;
 }

@@ -7,22 +7,25 @@ import {
   type LoginForm,
   type LoginResponse,
   type RegisterForm,
+  type TwoFactorSetup,
   type User,
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { openAccount } from '../accounts/ledger.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { settingInt } from '../settings/settings.service.js';
+import { openAccount } from '../accounts/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { settingInt } from '../settings/index.js';
 import { type Address, normaliseEmail, normaliseMobile, resolveAddress } from './address.js';
 import type { Captchas } from './captcha.js';
 import type { Clock } from './clock.js';
 import type { VerificationCodes } from './codes.js';
 import { assertNewPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import type { AuthUser, SessionStore } from './sessions.js';
+import type { StepUp } from './step-up.js';
 import type { LoginThrottle, RateWindows } from './throttle.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import {
   countInvited,
   findUserByDemoDevice,
@@ -54,6 +57,8 @@ export interface IdentityDeps {
   rates: RateWindows;
   codes: VerificationCodes;
   captchas: Captchas;
+  twoFactor: TwoFactorService;
+  stepUp: StepUp;
 }
 
 export function toUser(row: UserRow): User {
@@ -214,6 +219,11 @@ export class IdentityService {
   /**
    * The same answer, status and (near enough) time for an unknown account, a wrong password and a
    * demo account: argon2 runs against a dummy hash when there is nothing to check.
+   *
+   * Throttled per account and address, with a captcha once the account or the address has failed
+   * too often (throttle.ts). With two-factor authentication on, the right password alone answers
+   * two_factor_required, and the same form sent again with `otp_code` (the app's code or a recovery
+   * code) logs in.
    */
   async login(form: LoginForm, ip: string): Promise<LoginResponse> {
     const { db } = this.deps;
@@ -238,6 +248,12 @@ export class IdentityService {
         candidates = await findUsersByAnyMobile(db, digits, MOBILE_CANDIDATES);
       }
     }
+    const { captchaNeeded } = await this.deps.throttle.status(key, ip);
+    if (captchaNeeded) {
+      // Checked before the password, so every guess past the threshold costs a solved captcha.
+      if (!form.key || !form.captcha) throw new AppError('captcha_required');
+      await this.deps.captchas.consume(form.key, form.captcha);
+    }
     const attempt = await this.deps.throttle.begin(key, ip);
     let matched: UserRow | undefined;
     const checkable = candidates.filter((u) => u.passwordHash !== null && !u.isDemo);
@@ -252,14 +268,32 @@ export class IdentityService {
       await this.deps.throttle.fail(attempt);
       throw new AppError('login_failed');
     }
+    if (await this.deps.twoFactor.isEnabled(matched.id)) {
+      if (!form.otp_code) {
+        await this.deps.throttle.release(attempt);
+        throw new AppError('two_factor_required');
+      }
+      // The code check takes its own throttle slot: release this one so it is not waited for.
+      await this.deps.throttle.release(attempt);
+      await this.deps.twoFactor.verify(matched, form.otp_code, ip, { recovery: true });
+    }
     await this.deps.throttle.succeed(attempt);
     const token = await this.deps.sessions.create(db, matched.id);
     return { token, user: toUser(matched) };
   }
 
   async logout(user: AuthUser): Promise<null> {
-    await this.deps.sessions.revoke(user.sessionId);
+    await this.deps.sessions.revoke(user);
     return null;
+  }
+
+  /** Starting an enrolment asks for the password again: a stolen session must not bind its own app. */
+  async twoFactorSetup(caller: AuthUser, password: string, ip: string): Promise<TwoFactorSetup> {
+    if (password === '') throw new AppError('password_required');
+    const user = await this.deps.stepUp.user(caller);
+    if (await this.deps.twoFactor.isEnabled(user.id)) throw new AppError('two_factor_already_enabled');
+    await this.deps.stepUp.checkPassword(user, password, ip);
+    return this.deps.twoFactor.setup(user);
   }
 
   async info(user: AuthUser): Promise<User> {

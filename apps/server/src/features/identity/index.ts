@@ -1,18 +1,22 @@
 /**
- * Identity: who is calling. Other features protect their routes with `defineProtectedRoute`
- * (access 'user' or 'real'), or call `requireUser` / `requireRealUser` in a handler, and add the
- * route to PROTECTED_ROUTES (protected-routes.ts) so the role tests cover it.
+ * Identity: who is calling. Other features name the caller's level in the contract's endpoint
+ * table (`userRoute`, `realRoute`) and receive the caller as `user` in their `defineRoute`
+ * handler; a route needing a login is added to PROTECTED_ROUTES (protected-routes.ts), and the role
+ * tests (roles.test.ts) fail on one that is registered but missing there.
  */
-export {
-  type Access,
-  defineProtectedRoute,
-  type ProtectedRouteInfo,
-  protectedRoutes,
-  requireRealUser,
-  requireUser,
-} from './auth.js';
+export type { AuthUser } from '../../http/auth.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
-export { createIdentityFeature, type IdentityOptions } from './identity.feature.js';
+export {
+  createIdentityFeature,
+  type IdentityOptions,
+  requireStepUp,
+  sessionTtlMs,
+} from './identity.feature.js';
 export type { UsersTable } from './identity.schema.js';
-export { PROTECTED_ROUTES } from './protected-routes.js';
-export { type AuthUser, SessionStore, tokenFromHeader } from './sessions.js';
+export { SessionStore, tokenFromHeader } from './sessions.js';
+/**
+ * Sensitive calls of other features (funding's bind and withdraw) prove the owner with
+ * `requireStepUp(ctx.services, 'funding').confirm(user, form, request.ip)`: the authenticator code
+ * when two-factor authentication is on, else the password (the contract's `StepUpFields`).
+ */
+export type { StepUp, StepUpProof } from './step-up.js';

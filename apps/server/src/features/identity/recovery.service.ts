@@ -15,7 +15,7 @@ import { type Address, resolveAddress } from './address.js';
 import { newCode } from './codes.js';
 import { findUserByAddress, type IdentityDeps, loginKeysOf } from './identity.service.js';
 import type { MailTransport, Outbox, SmsProvider } from './messaging.js';
-import { assertNewPassword, hashPassword, verifyPassword } from './passwords.js';
+import { assertNewPassword, hashPassword } from './passwords.js';
 import type { AuthUser } from './sessions.js';
 import { findUserById, updatePasswordHash } from './users.repository.js';
 
@@ -102,41 +102,47 @@ export class RecoveryService {
     const user = await findUserByAddress(db, address);
     if (!user || user.isDemo) throw new AppError('code_invalid');
     const passwordHash = await hashPassword(form.new_password);
-    await inTransaction(db, async (trx) => {
+    const announce = await inTransaction(db, async (trx) => {
       await codes.spend(trx, codeId);
       await updatePasswordHash(trx, user.id, passwordHash);
-      await sessions.revokeAll(trx, user.id);
+      return sessions.revokeAll(trx, user.id);
     });
-    // Whoever can read the mailbox owns the account: a lock from someone else's guessing ends here.
+    // Committed: every node logs out the account's sockets and forgets its cached sessions.
+    announce();
+    // Whoever can read the mailbox owns the account: a slow-down from someone's guessing ends here.
     for (const key of loginKeysOf(address)) await throttle.reset(key);
     return null;
   }
 
   /**
-   * Changes the password of the logged-in user. type 1: `auth_code` is the current password;
-   * type 2: a reset code sent to the account's e-mail or phone. Every other session ends; the
-   * one making the change stays.
+   * Changes the password of the logged-in user. type 1: `auth_code` is the current password,
+   * checked through the login throttle (a session cannot guess it faster than a login could);
+   * type 2: a reset code sent to the account's e-mail or phone. With two-factor authentication on,
+   * `otp_code` (the app's code) is needed as well. Every other session ends; the one making the
+   * change stays.
    */
-  async amendPassword(caller: AuthUser, form: AmendPasswordForm): Promise<null> {
-    const { db, codes, sessions } = this.deps;
+  async amendPassword(caller: AuthUser, form: AmendPasswordForm, ip: string): Promise<null> {
+    const { db, codes, sessions, stepUp, twoFactor } = this.deps;
     assertNewPassword(form.new_password, form.re_password);
     const user = await findUserById(db, caller.userId);
     if (!user) throw new AppError('session_expired');
+    const needsCode = await twoFactor.isEnabled(user.id);
+    if (needsCode && !form.otp_code) throw new AppError('two_factor_required');
     let codeId: number | undefined;
     if (form.type === 1) {
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, form.auth_code))) {
-        throw new AppError('old_password_wrong');
-      }
+      await stepUp.checkPassword(user, form.auth_code, ip);
     } else {
       const destination = user.email ? `e:${user.email}` : `m:${user.globalCode ?? ''}${user.mobile ?? ''}`;
       codeId = await codes.check(destination, CODE_PURPOSE_RESET, form.auth_code);
     }
+    if (needsCode) await twoFactor.verify(user, form.otp_code ?? '', ip, { recovery: false });
     const passwordHash = await hashPassword(form.new_password);
-    await inTransaction(db, async (trx) => {
+    const announce = await inTransaction(db, async (trx) => {
       if (codeId !== undefined) await codes.spend(trx, codeId);
       await updatePasswordHash(trx, user.id, passwordHash);
-      await sessions.revokeAll(trx, user.id, caller.sessionId);
+      return sessions.revokeAll(trx, user.id, caller.sessionId);
     });
+    announce();
     return null;
   }
 }

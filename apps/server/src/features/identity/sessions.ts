@@ -3,18 +3,22 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { SessionVerifier } from '../../live/session.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { SessionRevokedEvent, SessionVerifier } from '../../live/session.js';
 import { type Clock, systemClock } from './clock.js';
-import './identity.schema.js';
+import {
+  deleteEndedSessions,
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './sessions.repository.js';
 
 type Executor = Kysely<Database> | Tx;
 
 /** Who is calling: resolved from the `authorization` header by requireUser. */
-export interface AuthUser {
-  userId: number;
-  isDemo: boolean;
-  sessionId: number;
-}
+export type { AuthUser };
 
 /** Sliding expiry is written at most this often, so a busy client does not cost a write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -22,7 +26,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 /**
  * How long this node trusts a session it has read without reading it again. Revocation through
  * this node's SessionStore (logout, password change, reset) evicts at once; a revocation made on
- * another node (scale-out) is seen here within this time, since nothing tells this node about it.
+ * another node (scale-out) is announced on the event bus and evicted when it arrives here
+ * (`forgetRevoked`), and this lifetime bounds the staleness should that message be lost.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Bounds the memory: past this many sessions the oldest entries go first. */
@@ -95,6 +100,7 @@ class SessionCache {
   }
 
   evict(match: (user: AuthUser) => boolean): void {
+    // Bumped even when nothing matches: a read in flight may be of a session just revoked.
     this.generation++;
     for (const [hash, entry] of this.entries) if (match(entry.user)) this.entries.delete(hash);
   }
@@ -109,6 +115,9 @@ class SessionCache {
 }
 
 const caches = new WeakMap<Kysely<Database>, SessionCache>();
+
+/** Publishes a revocation once it is committed (the identity feature sends it over the event bus). */
+export type RevocationAnnouncer = (event: SessionRevokedEvent) => void;
 
 function cacheFor(db: Kysely<Database>): SessionCache {
   let cache = caches.get(db);
@@ -132,6 +141,8 @@ export class SessionStore {
     private readonly clock: Clock = systemClock,
     /** Tests shorten it to see another node's revocation arrive; 0 turns the cache off. */
     private readonly cacheTtlMs: number = SESSION_CACHE_TTL_MS,
+    /** Tells every node (its sockets and caches) about each revocation; absent, nobody is told. */
+    private readonly announce: RevocationAnnouncer = () => undefined,
   ) {
     this.cache = cacheFor(db);
   }
@@ -140,17 +151,12 @@ export class SessionStore {
   async create(executor: Executor, userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await executor
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        user_id: userId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + this.ttlMs,
-        revoked_at: null,
-      })
-      .execute();
+    await insertSession(executor, {
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      expiresAt: now + this.ttlMs,
+    });
     return token;
   }
 
@@ -163,32 +169,13 @@ export class SessionStore {
     // (another node may have slid it meanwhile).
     if (hit && hit.expiresAt > now && now - hit.lastSeenAt < SESSION_TOUCH_INTERVAL_MS) return hit.user;
     const generation = this.cache.generation;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id',
-        'sessions.user_id',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.revoked_at',
-        'users.is_demo',
-      ])
-      .where('sessions.token_hash', '=', hash)
-      .executeTakeFirst();
-    if (!row || row.revoked_at !== null || Number(row.expires_at) <= now) return null;
-    const user = { userId: row.user_id, isDemo: Number(row.is_demo) === 1, sessionId: Number(row.id) };
-    let lastSeenAt = Number(row.last_seen_at);
-    let expiresAt = Number(row.expires_at);
+    const row = await findSessionByTokenHash(this.db, hash);
+    if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
+    const user = { userId: row.userId, isDemo: row.isDemo, sessionId: row.id };
+    let { lastSeenAt, expiresAt } = row;
     if (now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
-      const touched = await this.db
-        .updateTable('sessions')
-        .set({ last_seen_at: now, expires_at: now + this.ttlMs })
-        .where('id', '=', row.id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
       // Revoked between the read and the write: answer as before, but remember nothing.
-      if (Number(touched.numUpdatedRows) === 0) return user;
+      if (!(await touchSession(this.db, row.id, now, now + this.ttlMs))) return user;
       lastSeenAt = now;
       expiresAt = now + this.ttlMs;
     }
@@ -198,45 +185,53 @@ export class SessionStore {
     return user;
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    this.cache.evict((user) => user.sessionId === sessionId);
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** Ends one session (logout), here and, through the announcement, on every node and socket. */
+  async revoke(user: AuthUser): Promise<void> {
+    const { sessionId } = user;
+    this.cache.evict((u) => u.sessionId === sessionId);
+    await revokeSession(this.db, sessionId, this.clock.now());
     // Again after the write: a request that read the row meanwhile may have cached it.
-    this.cache.evict((user) => user.sessionId === sessionId);
+    this.cache.evict((u) => u.sessionId === sessionId);
+    this.announce({ kind: 'sessions', userId: String(user.userId), sessionIds: [String(sessionId)] });
   }
 
   /**
    * Ends every session of the user; with `keepSessionId`, all but that one. With a transaction as
    * `executor` the revocation is not committed on return, so the user's sessions stay uncached for
-   * a cache lifetime (see SessionCache.fence).
+   * a cache lifetime (see SessionCache.fence). Returns the announcement to every node and socket,
+   * which the caller makes once the revocation is committed (a node told earlier could read the
+   * old row again).
    */
-  async revokeAll(executor: Executor, userId: number, keepSessionId?: number): Promise<void> {
+  async revokeAll(executor: Executor, userId: number, keepSessionId?: number): Promise<() => void> {
     // The kept session goes too: the fence means all of this user's sessions are read afresh.
     const theirs = (user: AuthUser) => user.userId === userId;
     this.cache.fence(userId);
     this.cache.evict(theirs);
-    let query = executor
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
-    await query.execute();
+    await revokeUserSessions(executor, userId, this.clock.now(), keepSessionId);
     this.cache.evict(theirs);
+    const event: SessionRevokedEvent = {
+      kind: 'user',
+      userId: String(userId),
+      ...(keepSessionId === undefined ? {} : { keepSessionId: String(keepSessionId) }),
+    };
+    return () => this.announce(event);
+  }
+
+  /** Another node's revocation, heard on the bus: this node's cache forgets those sessions now. */
+  forgetRevoked(event: SessionRevokedEvent): void {
+    const userId = Number(event.userId);
+    if (event.kind === 'user') {
+      // A committed revocation: no fence needed, a fresh read sees it.
+      this.cache.evict((u) => u.userId === userId);
+      return;
+    }
+    const ids = new Set(event.sessionIds.map(Number));
+    this.cache.evict((u) => ids.has(u.sessionId));
   }
 
   /** Drops sessions that ended (expired or revoked) more than a day ago; they can never come back. */
   async purge(): Promise<void> {
-    const cutoff = this.clock.now() - 24 * 3600_000;
-    await this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
-      .execute();
+    await deleteEndedSessions(this.db, this.clock.now() - 24 * 3600_000);
   }
 
   /** The live socket's check: the same sessions, the same expiry. */
@@ -244,7 +239,7 @@ export class SessionStore {
     return {
       verify: async (token) => {
         const user = await this.resolve(token.replace(/^Bearer\s+/i, '').trim());
-        return user ? String(user.userId) : null;
+        return user ? { userId: String(user.userId), sessionId: String(user.sessionId) } : null;
       },
     };
   }

@@ -1,41 +1,67 @@
-import { type Kysely, sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from './clock.js';
-import './identity.schema.js';
+import {
+  claimThrottleSlot,
+  clearThrottleWait,
+  countRateWindowHit,
+  countThrottleFailure,
+  deleteIdleThrottle,
+  deleteRateWindowsBefore,
+  deleteThrottleKey,
+  deleteThrottlePrefix,
+  readThrottle,
+} from './throttle.repository.js';
 
 const MINUTE = 60_000;
 
-/** Failed logins per account key: slow down from the 5th, lock for 15 minutes at the 10th. */
-export const ACCOUNT_SLOW_AFTER = 5;
-export const ACCOUNT_LOCK_AFTER = 10;
-export const ACCOUNT_LOCK_MS = 15 * MINUTE;
-/** A quiet spell this long forgets earlier failures (the lock is served by then too). */
+/** A quiet spell this long forgets earlier failures. */
 export const FAILURE_WINDOW_MS = 15 * MINUTE;
-/** One address failing across many accounts (credential stuffing) is stopped too. */
-export const IP_LOCK_AFTER = 50;
-export const IP_LOCK_MS = 15 * MINUTE;
+/** Attempts on one account from one address that come at once; each further one waits 1 s, then doubling. */
+export const FREE_ATTEMPTS = 3;
+export const MAX_WAIT_MS = 5 * MINUTE;
+/** Failures on one account, from any address, after which its logins need a solved captcha. */
+export const ACCOUNT_CAPTCHA_AFTER = 5;
+/** Failures from one address, on any accounts (credential stuffing), after which its logins need one. */
+export const ADDRESS_CAPTCHA_AFTER = 20;
 
-/** 1 s after the 5th failure, doubling: 2, 4, 8, 16 s… capped at a minute. */
-export function slowDownMs(failures: number): number {
-  if (failures < ACCOUNT_SLOW_AFTER) return 0;
-  return Math.min(1000 * 2 ** (failures - ACCOUNT_SLOW_AFTER), MINUTE);
+/** The wait after the `attempt`-th attempt of one account from one address: 0, 0, 1 s, 2 s, 4 s… 5 min. */
+export function waitAfterMs(attempt: number): number {
+  if (attempt < FREE_ATTEMPTS) return 0;
+  return Math.min(1000 * 2 ** (attempt - FREE_ATTEMPTS), MAX_WAIT_MS);
 }
 
 export interface LoginAttempt {
   accountKey: string;
   ipKey: string;
-  /** This attempt's number within the current failure window. */
+  pairKey: string;
+  /** This attempt's number for the account from this address since the last success. */
   attempt: number;
 }
 
+/** Hashed, so the key stays short whatever was typed and holds no LIKE wildcard. */
+function pairPrefix(account: string): string {
+  return `pair:${createHash('sha256').update(account).digest('hex').slice(0, 40)}|`;
+}
+
+function slowDown(until: number, now: number): AppError {
+  return new AppError('login_slow_down', { seconds: Math.max(1, Math.ceil((until - now) / 1000)) });
+}
+
 /**
- * Login throttling stored in the database, so every node of a cluster shares it. Keys are the
- * account as typed (normalised), whether or not such an account exists: an attacker sees the same
- * slow-down and lock for a real account and an invented one.
+ * Password (and authenticator code) guessing, limited the way OWASP advises, in the database so
+ * every node shares it. Keys are the account as typed (normalised), whether or not it exists, so an
+ * invented account is answered exactly like a real one.
  *
- * An attempt is counted before the password is checked, with one atomic upsert, so parallel
- * guesses cannot all slip past the limit: at most ACCOUNT_LOCK_AFTER checks run per window.
+ * - **Progressive delay per account and address** (`pair:`): each attempt past FREE_ATTEMPTS must
+ *   wait longer (waitAfterMs). The slot is taken atomically before the password is checked, so
+ *   parallel guesses cannot slip past it; a success clears it.
+ * - **A captcha, never a lock**, once an account has ACCOUNT_CAPTCHA_AFTER failures from anywhere or
+ *   an address ADDRESS_CAPTCHA_AFTER on any accounts. A flood of wrong passwords from elsewhere
+ *   therefore never stops the owner, who has the password, logging in from their own address:
+ *   at most they solve a captcha.
  */
 export class LoginThrottle {
   constructor(
@@ -43,93 +69,67 @@ export class LoginThrottle {
     private readonly clock: Clock,
   ) {}
 
+  /** Throws login_slow_down while this account must wait at this address; else whether a captcha is due. */
+  async status(account: string, ip: string): Promise<{ captchaNeeded: boolean }> {
+    const now = this.clock.now();
+    const keys = this.keys(account, ip);
+    const fresh = (await readThrottle(this.db, [keys.accountKey, keys.ipKey, keys.pairKey])).filter(
+      (row) => row.lastFailureAt > now - FAILURE_WINDOW_MS,
+    );
+    const failures = (key: string) => fresh.find((row) => row.key === key)?.failures ?? 0;
+    const pair = fresh.find((row) => row.key === keys.pairKey);
+    if (pair?.lockedUntil != null && pair.lockedUntil > now) throw slowDown(pair.lockedUntil, now);
+    return {
+      captchaNeeded:
+        failures(keys.accountKey) >= ACCOUNT_CAPTCHA_AFTER || failures(keys.ipKey) >= ADDRESS_CAPTCHA_AFTER,
+    };
+  }
+
+  /** Takes this attempt's slot (account and address) before anything is checked, or throws login_slow_down. */
   async begin(account: string, ip: string): Promise<LoginAttempt> {
     const now = this.clock.now();
-    const accountKey = `acct:${account}`;
-    const ipKey = `ip:${ip}`;
-    const rows = await this.db
-      .selectFrom('login_throttle')
-      .select(['key', 'failures', 'locked_until'])
-      .where('key', 'in', [accountKey, ipKey])
-      .execute();
-    for (const row of rows) {
-      const until = row.locked_until === null ? 0 : Number(row.locked_until);
-      if (until <= now) continue;
-      if (row.key === ipKey) throw new AppError('rate_limited');
-      if (row.failures >= ACCOUNT_LOCK_AFTER) {
-        throw new AppError('account_locked', { minutes: Math.ceil((until - now) / MINUTE) });
-      }
-      throw new AppError('login_slow_down', { seconds: Math.ceil((until - now) / 1000) });
-    }
-    const attempt = await this.count(accountKey, now);
-    if (attempt > ACCOUNT_LOCK_AFTER) {
-      throw new AppError('account_locked', { minutes: Math.ceil(ACCOUNT_LOCK_MS / MINUTE) });
-    }
-    return { accountKey, ipKey, attempt };
+    const keys = this.keys(account, ip);
+    const claim = await claimThrottleSlot(this.db, keys.pairKey, now, now - FAILURE_WINDOW_MS, waitAfterMs);
+    if ('waitUntil' in claim) throw slowDown(claim.waitUntil, now);
+    return { ...keys, attempt: claim.attempt };
   }
 
-  /** The password was wrong: slow down or lock the account key, and count against the address. */
+  /** The password or code was wrong: counts against the account and the address (captcha thresholds). */
   async fail(attempt: LoginAttempt): Promise<void> {
     const now = this.clock.now();
-    const lockedUntil =
-      attempt.attempt >= ACCOUNT_LOCK_AFTER
-        ? now + ACCOUNT_LOCK_MS
-        : attempt.attempt >= ACCOUNT_SLOW_AFTER
-          ? now + slowDownMs(attempt.attempt)
-          : null;
-    if (lockedUntil !== null) {
-      await this.db
-        .updateTable('login_throttle')
-        .set({ locked_until: lockedUntil })
-        .where('key', '=', attempt.accountKey)
-        .execute();
-    }
-    const ipFailures = await this.count(attempt.ipKey, now);
-    if (ipFailures >= IP_LOCK_AFTER) {
-      await this.db
-        .updateTable('login_throttle')
-        .set({ locked_until: now + IP_LOCK_MS })
-        .where('key', '=', attempt.ipKey)
-        .execute();
-    }
+    await countThrottleFailure(this.db, attempt.accountKey, now, now - FAILURE_WINDOW_MS);
+    await countThrottleFailure(this.db, attempt.ipKey, now, now - FAILURE_WINDOW_MS);
   }
 
+  /**
+   * The password was right and a second step (the authenticator code) follows at once: the wait
+   * is lifted but the count stays, so alternating password-only and wrong-code requests still slow down.
+   */
+  async release(attempt: LoginAttempt): Promise<void> {
+    await clearThrottleWait(this.db, attempt.pairKey);
+  }
+
+  /**
+   * A success from this address clears its slow-down. The account's count stays (it decays with the
+   * failure window): an attacker elsewhere gains nothing from the owner logging in.
+   */
   async succeed(attempt: LoginAttempt): Promise<void> {
-    await this.reset(attempt.accountKey.slice('acct:'.length));
+    await deleteThrottleKey(this.db, attempt.pairKey);
   }
 
-  /** Forgets the failures of an account key (after a successful login or a password reset). */
+  /** Forgets every failure of an account key, from every address (a password reset by its owner). */
   async reset(account: string): Promise<void> {
-    await this.db.deleteFrom('login_throttle').where('key', '=', `acct:${account}`).execute();
-  }
-
-  /** +1 within the window, or a fresh 1 when the last failure is older than the window. */
-  private async count(key: string, now: number): Promise<number> {
-    const stale = now - FAILURE_WINDOW_MS;
-    const row = await this.db
-      .insertInto('login_throttle')
-      .values({ key, failures: 1, last_failure_at: now, locked_until: null })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql<number>`case when login_throttle.last_failure_at <= ${stale} then 1 else login_throttle.failures + 1 end`,
-          locked_until: sql<
-            number | null
-          >`case when login_throttle.last_failure_at <= ${stale} then null else login_throttle.locked_until end`,
-          last_failure_at: now,
-        }),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    return Number(row.failures);
+    await deleteThrottleKey(this.db, `acct:${account}`);
+    await deleteThrottlePrefix(this.db, pairPrefix(account));
   }
 
   async purge(): Promise<void> {
     const now = this.clock.now();
-    await this.db
-      .deleteFrom('login_throttle')
-      .where('last_failure_at', '<', now - 24 * 3600_000)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .execute();
+    await deleteIdleThrottle(this.db, now - 24 * 3600_000, now);
+  }
+
+  private keys(account: string, ip: string): Omit<LoginAttempt, 'attempt'> {
+    return { accountKey: `acct:${account}`, ipKey: `ip:${ip}`, pairKey: `${pairPrefix(account)}${ip}` };
   }
 }
 
@@ -145,25 +145,11 @@ export class RateWindows {
 
   async hit(key: string, limit: number, windowMs: number): Promise<void> {
     const now = this.clock.now();
-    const stale = now - windowMs;
-    const row = await this.db
-      .insertInto('rate_windows')
-      .values({ key, window_start: now, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql<number>`case when rate_windows.window_start <= ${stale} then 1 else rate_windows.hits + 1 end`,
-          window_start: sql<number>`case when rate_windows.window_start <= ${stale} then ${now} else rate_windows.window_start end`,
-        }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    if (Number(row.hits) > limit) throw new AppError('rate_limited');
+    const hits = await countRateWindowHit(this.db, key, now, now - windowMs);
+    if (hits > limit) throw new AppError('rate_limited');
   }
 
   async purge(): Promise<void> {
-    await this.db
-      .deleteFrom('rate_windows')
-      .where('window_start', '<', this.clock.now() - 24 * 3600_000)
-      .execute();
+    await deleteRateWindowsBefore(this.db, this.clock.now() - 24 * 3600_000);
   }
 }

@@ -7,7 +7,7 @@ import { CAPTCHA_ALPHABET, randomCaptchaText, renderCaptchaSvg } from './captcha
 import { consoleMailTransport } from './messaging.js';
 import { assertNewPassword, hashPassword, isStrongPassword, verifyPassword } from './passwords.js';
 import { tokenFromHeader } from './sessions.js';
-import { slowDownMs } from './throttle.js';
+import { waitAfterMs } from './throttle.js';
 
 function keyOf(work: () => unknown): string | undefined {
   try {
@@ -66,8 +66,10 @@ describe('identity building blocks', () => {
     expect(tokenFromHeader(`${token}=`)).toBeUndefined();
   });
 
-  it('grows the login slow-down from the 5th failure, capped at a minute', () => {
-    expect([4, 5, 6, 7, 8, 9, 20].map(slowDownMs)).toEqual([0, 1000, 2000, 4000, 8000, 16_000, 60_000]);
+  it('lets one account try twice from one address freely, then doubles the wait from 1 s up to 5 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 11, 12, 40].map(waitAfterMs)).toEqual([
+      0, 0, 1000, 2000, 4000, 8000, 256_000, 300_000, 300_000,
+    ]);
   });
 
   it('draws captchas as outlines, without the answer in the picture source', () => {

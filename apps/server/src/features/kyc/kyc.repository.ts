@@ -52,6 +52,11 @@ export async function selectLatestKyc(db: Executor, userId: number): Promise<Kyc
   return r ? toRow(r) : undefined;
 }
 
+/** Whether the user's latest real-name submission is approved (withdrawals may wait for it). */
+export async function isRealNameApproved(db: Executor, userId: number): Promise<boolean> {
+  return (await selectLatestKyc(db, userId))?.status === KYC_APPROVED;
+}
+
 export async function selectKyc(db: Executor, id: number): Promise<KycRow | undefined> {
   const r = await db.selectFrom('kyc_submissions').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? toRow(r) : undefined;

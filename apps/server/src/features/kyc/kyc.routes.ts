@@ -1,65 +1,39 @@
-import { AdminDecisionForm, AdminListQuery, type AuthCenter, RealNameForm } from '@meridian/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Translator } from '../../i18n/translator.js';
-import { defineAdminRoute } from '../funding/admin-auth.js';
-import { defineProtectedRoute } from '../identity/auth.js';
+import { type AdminKyc, endpoints } from '@meridian/contract';
+import { defineRoute, type RouteHost } from '../../http/route.js';
+import { picturePath } from '../uploads/index.js';
 import type { KycRow } from './kyc.repository.js';
 import type { KycService } from './kyc.service.js';
 
 const ADMIN_PAGE_SIZE = 50;
 
-export function registerKycRoutes(
-  app: FastifyInstance,
-  translator: Translator,
-  kyc: KycService,
-  adminToken: string | undefined,
-): void {
-  defineProtectedRoute(app, translator, {
-    method: 'POST',
-    url: '/api/user_real/real_name',
-    access: 'real',
-    body: RealNameForm,
-    handler: ({ user, body }): Promise<AuthCenter> => kyc.submit(user.userId, body),
-  });
-  defineProtectedRoute(app, translator, {
-    method: 'GET',
-    url: '/api/user_real/center',
-    access: 'real',
-    handler: ({ user }): Promise<AuthCenter> => kyc.center(user.userId),
-  });
+/** The trader's verification (real accounts only) and the operator's review of it (staff). */
+export function registerKycRoutes(host: RouteHost, kyc: KycService): void {
+  defineRoute(host, endpoints.realName, ({ user, input }) => kyc.submit(user.userId, input));
+  defineRoute(host, endpoints.authCenter, ({ user }) => kyc.center(user.userId));
 
-  defineAdminRoute(app, translator, adminToken, {
-    method: 'GET',
-    url: '/api/admin/kyc',
-    query: AdminListQuery,
-    handler: async ({ query }) => {
-      const { rows, total } = await kyc.list(query.status, query.page, ADMIN_PAGE_SIZE);
-      return { list: rows.map(adminView), total, page: query.page };
-    },
+  defineRoute(host, endpoints.adminKyc, async ({ input }) => {
+    const { rows, total } = await kyc.list(input.status, input.page, ADMIN_PAGE_SIZE);
+    return { list: rows.map(adminView), total, page: input.page };
   });
-  for (const [path, approve] of [
-    ['approve', true],
-    ['reject', false],
+  for (const [endpoint, approve] of [
+    [endpoints.adminKycApprove, true],
+    [endpoints.adminKycReject, false],
   ] as const) {
-    defineAdminRoute(app, translator, adminToken, {
-      method: 'POST',
-      url: `/api/admin/kyc/${path}`,
-      body: AdminDecisionForm,
-      handler: async ({ body }) =>
-        adminView(await kyc.decide({ id: body.id, approve, operator: body.operator, reason: body.reason })),
-    });
+    defineRoute(host, endpoint, async ({ input }) =>
+      adminView(await kyc.decide({ id: input.id, approve, operator: input.operator, reason: input.reason })),
+    );
   }
 }
 
-/** What the operator reviews: the full ID number and links to both pictures on the admin API. */
-function adminView(row: KycRow) {
+/** What the operator reviews: the full ID number and links to both pictures on the staff API. */
+function adminView(row: KycRow): AdminKyc {
   return {
     id: row.id,
     user_id: row.userId,
     name: row.name,
     card_id: row.cardId,
-    front_pic: `/api/admin/uploads/${row.frontKey}`,
-    reverse_pic: `/api/admin/uploads/${row.reverseKey}`,
+    front_pic: picturePath('adminPicture', row.frontKey),
+    reverse_pic: picturePath('adminPicture', row.reverseKey),
     status: row.status,
     reason: row.reason,
     created_at: row.createdAt,

@@ -6,10 +6,10 @@ import {
   type RealNameForm,
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { isUniqueViolation } from '../funding/db-errors.js';
-import type { UploadService } from '../uploads/uploads.service.js';
+import type { UploadService } from '../uploads/index.js';
 import {
   decideKyc,
   insertKyc,

@@ -5,7 +5,7 @@
  * at most one interval.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, inTransaction } from '../../db/database.js';
+import { type Db, inTransaction, type Tx } from '../../db/database.js';
 import type { Candle, ClosedCandle, Period } from './candles.js';
 import type { TimerHandle, Timers } from './clock.js';
 import { type StoredCandle, writeCandles } from './markets.repository.js';
@@ -22,6 +22,8 @@ export class CandleWriter {
   private timer: TimerHandle | undefined;
   private writing: Promise<void> | undefined;
   private stopped = false;
+  /** Runs first in every write's transaction (scale-out: refuses a writer whose lease has lapsed). */
+  private fence: ((tx: Tx) => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -44,18 +46,28 @@ export class CandleWriter {
     return out.sort((a, b) => a.time - b.time);
   }
 
-  start(): void {
+  start(fence?: (tx: Tx) => Promise<void>): void {
     this.stopped = false;
+    this.fence = fence;
     this.arm();
   }
 
-  /** Writes everything still in memory, the forming candles of every instrument included. */
-  async stop(): Promise<void> {
+  /**
+   * With `store` (the default), writes everything still in memory, the forming candles of every
+   * instrument included. Without, drops it: a node that lost its lease must not overwrite the
+   * candles its successor already stores.
+   */
+  async stop(store = true): Promise<void> {
     this.stopped = true;
     if (this.timer) this.timers.clear(this.timer);
     this.timer = undefined;
     await this.writing;
-    await this.write(true);
+    if (store) {
+      await this.write(true);
+    } else {
+      this.queue = [];
+      this.forming.takeForming(true);
+    }
   }
 
   /** Resolves when everything queued so far is stored (tests, shutdown). */
@@ -80,7 +92,9 @@ export class CandleWriter {
     const forming = this.forming.takeForming(all);
     if (closed.length === 0 && forming.length === 0) return Promise.resolve();
     this.inFlight = closed;
+    const fence = this.fence;
     const run = inTransaction(this.db, async (tx) => {
+      await fence?.(tx);
       // Closed first: a candle that closed and the forming one after it are different rows anyway,
       // and a closed candle's final values must win over any older snapshot of it.
       await writeCandles(tx, closed, 'upsert');

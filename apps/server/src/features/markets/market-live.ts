@@ -6,19 +6,38 @@
  * not grow with the number of instruments × clients, and a client gets at most a few updates a
  * second however fast the feed ticks. A subscriber first gets a snapshot of everything.
  *
- * Only the node that runs the feed publishes (`setPublishing`): the frames reach every node's
- * clients through the bus. In scale-out the flush first sends the relayed ticks, so a follower's
- * quotes are never behind the frames its clients see. Every node serves subscribe snapshots.
+ * Only the node that runs the feed publishes (`setPublishing`), and only while its lease surely holds
+ * (the gate it passes): the frames reach every node's clients through the bus. In scale-out the flush
+ * first sends the relayed ticks, so a follower's quotes are never behind the frames its clients see.
+ * Every node serves subscribe snapshots.
+ *
+ * FEED_STATUS is per node: whether this node's prices are current. It goes only to this node's
+ * subscribers (`publishLocal`), on subscribe and whenever it changes (`feedStatusChanged`).
  */
-import { KLINE_TOPIC_PREFIX, TOPIC_DAY_MARKET } from '@meridian/contract';
+import {
+  type FeedStatusMessage,
+  KLINE_TOPIC_PREFIX,
+  TOPIC_DAY_MARKET,
+  TOPIC_FEED_STATUS,
+} from '@meridian/contract';
 import type { LiveGateway } from '../../live/gateway.js';
 import type { TopicRegistry } from '../../live/topics.js';
 import type { Candle, Period } from './candles.js';
 import type { Instrument } from './catalogue.js';
 import type { TimerHandle, Timers } from './clock.js';
-import type { MarketObserver, MarketService } from './market.service.js';
-import { dayMarketEntry, dayMarketMessage, klineMessage } from './payload.js';
+import type { MarketObserver } from './market-ticks.js';
+import { dayMarketEntry, dayMarketMessage, type InstrumentState, klineMessage } from './payload.js';
 import type { TickRelay } from './tick-relay.js';
+
+/** What the live topics read of the market (MarketService). */
+export interface MarketView {
+  instruments(): readonly Instrument[];
+  instrument(code: string): Instrument | undefined;
+  state(instrument: Instrument): InstrumentState;
+  currentCandles(code: string): Partial<Record<Period, Candle>>;
+  quote(code: string): { time: number };
+  feedStatus(): FeedStatusMessage['data'];
+}
 
 interface PendingKline {
   updated: Partial<Record<Period, Candle>>;
@@ -31,10 +50,11 @@ export class MarketLive implements MarketObserver {
   private timer: TimerHandle | undefined;
   private running = false;
   private publishing = false;
+  private mayPublish: () => boolean = () => true;
   private relay: TickRelay | undefined;
 
   constructor(
-    private readonly markets: MarketService,
+    private readonly markets: MarketView,
     private readonly live: LiveGateway,
     private readonly timers: Timers,
     private readonly flushMs: number,
@@ -53,6 +73,12 @@ export class MarketLive implements MarketObserver {
       snapshot: ({ suffix }) =>
         klineMessage(suffix, this.markets.currentCandles(suffix), this.markets.quote(suffix).time),
     });
+    topics.register({ name: TOPIC_FEED_STATUS, snapshot: () => this.feedStatusMessage() });
+  }
+
+  /** This node's prices turned stale or current again: tell its own FEED_STATUS subscribers. */
+  feedStatusChanged(): void {
+    this.live.publishLocal(TOPIC_FEED_STATUS, this.feedStatusMessage());
   }
 
   candles(instrument: Instrument, updated: Partial<Record<Period, Candle>>, timeMs: number): void {
@@ -76,13 +102,14 @@ export class MarketLive implements MarketObserver {
     this.relay = relay;
   }
 
-  setPublishing(publishing: boolean): void {
+  /** While leading: publish at each flush as long as `mayPublish()` (the lease surely holds). */
+  setPublishing(publishing: boolean, mayPublish: () => boolean = () => true): void {
     this.publishing = publishing;
+    this.mayPublish = mayPublish;
   }
 
   start(): void {
     this.running = true;
-    this.markets.observe(this);
     this.arm();
   }
 
@@ -95,7 +122,7 @@ export class MarketLive implements MarketObserver {
   /** Publishes what changed since the last flush; nothing when nothing did. */
   flush(): void {
     this.relay?.flush();
-    if (!this.publishing) {
+    if (!this.publishing || !this.mayPublish()) {
       this.dirty.clear();
       this.klines.clear();
       return;
@@ -117,6 +144,10 @@ export class MarketLive implements MarketObserver {
       }
       this.klines.clear();
     }
+  }
+
+  private feedStatusMessage(): FeedStatusMessage {
+    return { type: TOPIC_FEED_STATUS, code: 1, data: this.markets.feedStatus() };
   }
 
   private arm(): void {

@@ -9,7 +9,7 @@
  *
  * Public API: `mergeCandles`, `planTakeover`, `takeOverCandles`.
  */
-import { type Db, inTransaction } from '../../db/database.js';
+import { type Db, inTransaction, type Tx } from '../../db/database.js';
 import { type Candle, type CandleAggregator, PERIODS, type Period } from './candles.js';
 import type { Instrument } from './catalogue.js';
 import { stateFromClose } from './market-startup.js';
@@ -96,7 +96,11 @@ export interface TakeoverSlot {
  * storage for instruments it has not seen tick since it started (their quote too: the simulator's
  * first quote then has the stored close as its bid, as after a restart).
  */
-export async function takeOverCandles(db: Db, slots: readonly TakeoverSlot[]): Promise<void> {
+export async function takeOverCandles(
+  db: Db,
+  slots: readonly TakeoverSlot[],
+  fence?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   const stored = new Map<number, Partial<Record<Period, Candle>>>();
   for (const row of await latestCandles(db.kysely)) {
     const byPeriod = stored.get(row.instrumentId) ?? {};
@@ -132,5 +136,10 @@ export async function takeOverCandles(db: Db, slots: readonly TakeoverSlot[]): P
     // Written here; the writer picks the instrument up again at its next tick.
     s.dirty = false;
   }
-  if (writes.length > 0) await inTransaction(db, (tx) => writeCandles(tx, writes, 'upsert'));
+  if (writes.length > 0) {
+    await inTransaction(db, async (tx) => {
+      await fence?.(tx);
+      await writeCandles(tx, writes, 'upsert');
+    });
+  }
 }

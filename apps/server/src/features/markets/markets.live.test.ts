@@ -77,11 +77,13 @@ describe('DAY_MARKET and KLINE.{code}', () => {
     // Conflation: one DAY_MARKET and one KLINE.EURUSD per flush, however often it ticked. Pushes
     // travel through the event bus (Redis in the scale-out run), so the barrier that proves all of
     // them have arrived must travel that way too: a marker published on the same bus after them.
-    const marker = { type: 'MARKER', code: 1 };
+    // The marker is a KLINE frame of a made-up code, so it is a message the socket protocol knows.
+    const marker = { type: 'KLINE', code: 'MARKER', data: {} } as const;
+    const isMarker = (m: { type?: unknown; code?: unknown }) => m.type === 'KLINE' && m.code === 'MARKER';
     const drainUntilMarker = async (): Promise<string[]> => {
       t.server.gateway.publish('KLINE.EURUSD', marker);
       const types: string[] = [];
-      for (let text = await socket.next(); JSON.parse(text).type !== 'MARKER'; text = await socket.next()) {
+      for (let text = await socket.next(); !isMarker(JSON.parse(text)); text = await socket.next()) {
         types.push(JSON.parse(text).type as string);
       }
       return types;

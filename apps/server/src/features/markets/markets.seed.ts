@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertMissingSettings } from '../settings/settings.repository.js';
+import { insertMissingSettings } from '../settings/index.js';
 import { INSTRUMENTS } from './catalogue.js';
 import { CATEGORIES } from './categories.js';
 import { insertMissingCategories, insertMissingInstruments } from './markets.repository.js';

@@ -10,7 +10,15 @@
  * milliseconds of freshness on followers (the same delay the clients' frames have by design) and
  * makes the bus traffic a few messages a second whatever the tick rate; see tools/bench-relay.ts.
  *
- * Public API: `TICKS_CHANNEL`, `TickRelay` (add, flush, listen), `isTickBatch`.
+ * Every batch carries the leader's term (cluster/lease.ts). While a node leads it sends one at every
+ * flush, empty or not: followers take the batches as the leader's word that its prices are current,
+ * and count a price as stale once they stop coming (feed-leadership.ts). An empty one goes out at most
+ * once per `heartbeatMs` of real time, so a test's virtual clock jumping days ahead (a million
+ * flushes in a moment) does not flood the bus. A leader's batches go out
+ * only while its lease surely holds (`speak`'s gate), so one that wakes from a hang sends nothing.
+ *
+ * Public API: `TICKS_CHANNEL`, `TickRelay` (add, speak, silence, flush, discard, listen),
+ * `isTickBatch`, `RelayedBatch`.
  */
 import type { EventBus } from '../../live/event-bus.js';
 import type { Tick } from './feed.js';
@@ -23,7 +31,16 @@ type WireTick = [string, string, string, number];
 export interface TickBatch {
   /** The publishing node: a node ignores its own batches, which Redis echoes back to it. */
   node: string;
+  /** The publisher's leadership term: nodes ignore batches of a term older than one they have seen. */
+  term: number;
   ticks: WireTick[];
+}
+
+/** A batch as a listener gets it. */
+export interface RelayedBatch {
+  node: string;
+  term: number;
+  ticks: Tick[];
 }
 
 function isWireTick(value: unknown): value is WireTick {
@@ -40,16 +57,31 @@ function isWireTick(value: unknown): value is WireTick {
 
 export function isTickBatch(value: unknown): value is TickBatch {
   const v = value as Partial<TickBatch> | null;
-  return typeof v?.node === 'string' && Array.isArray(v.ticks) && v.ticks.every(isWireTick);
+  return (
+    typeof v?.node === 'string' &&
+    typeof v.term === 'number' &&
+    Number.isSafeInteger(v.term) &&
+    Array.isArray(v.ticks) &&
+    v.ticks.every(isWireTick)
+  );
 }
 
 export class TickRelay {
   private batch: WireTick[] = [];
+  /** Set while this node leads: its term, and whether its lease still surely holds. */
+  private voice: { term: number; mayPublish: () => boolean } | undefined;
+
+  /** performance.now() of the last batch sent. */
+  private sentAt = Number.NEGATIVE_INFINITY;
+  private readonly heartbeatMs: number;
 
   constructor(
     private readonly bus: EventBus,
     private readonly nodeId: string,
-  ) {}
+    options: { heartbeatMs?: number } = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? 0;
+  }
 
   /** Queues a tick this node accepted from its own feed. */
   add(tick: Tick): void {
@@ -60,10 +92,32 @@ export class TickRelay {
     return this.batch.length;
   }
 
-  /** Publishes what was queued since the last flush, as one message; nothing when nothing was. */
+  /** From now on every flush sends a batch of `term` (a heartbeat when empty) while `mayPublish()`. */
+  speak(term: number, mayPublish: () => boolean): void {
+    this.voice = { term, mayPublish };
+  }
+
+  /** Back to sending nothing unasked (this node stopped leading). */
+  silence(): void {
+    this.voice = undefined;
+  }
+
+  /**
+   * Publishes what was queued since the last flush, as one message. Not speaking, nothing is sent
+   * when nothing was queued; speaking, an empty batch still goes out, and nothing at all once the
+   * gate closes (what was queued is dropped with it).
+   */
   flush(): void {
-    if (this.batch.length === 0) return;
-    const batch: TickBatch = { node: this.nodeId, ticks: this.batch };
+    const voice = this.voice;
+    if (voice && !voice.mayPublish()) {
+      this.batch = [];
+      return;
+    }
+    if (this.batch.length === 0) {
+      if (!voice || performance.now() - this.sentAt < this.heartbeatMs) return;
+    }
+    this.sentAt = performance.now();
+    const batch: TickBatch = { node: this.nodeId, term: voice?.term ?? 0, ticks: this.batch };
     this.batch = [];
     this.bus.publish(TICKS_CHANNEL, batch);
   }
@@ -73,11 +127,15 @@ export class TickRelay {
     this.batch = [];
   }
 
-  /** Delivers, in order, every tick other nodes publish; returns the unsubscribe function. */
-  listen(onTick: (tick: Tick) => void): () => void {
+  /** Delivers, in order, every batch other nodes publish; returns the unsubscribe function. */
+  listen(onBatch: (batch: RelayedBatch) => void): () => void {
     return this.bus.subscribe(TICKS_CHANNEL, (payload) => {
       if (!isTickBatch(payload) || payload.node === this.nodeId) return;
-      for (const [code, bid, ask, timeMs] of payload.ticks) onTick({ code, bid, ask, timeMs });
+      onBatch({
+        node: payload.node,
+        term: payload.term,
+        ticks: payload.ticks.map(([code, bid, ask, timeMs]) => ({ code, bid, ask, timeMs })),
+      });
     });
   }
 }

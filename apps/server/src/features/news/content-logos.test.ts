@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COMPANIES } from '../company/company.data.js';
-import { ARTICLES } from './articles/index.js';
+import { COMPANIES } from '../company/index.js';
+import { readArticles } from './article-files.js';
 import { tileSvg } from './content-logos.js';
+
+const ARTICLES = readArticles();
 
 const publicDir = fileURLToPath(new URL('../../../../web/public/content/', import.meta.url));
 

@@ -1,9 +1,11 @@
 import { ERRORS, NewsArticle, NewsPage } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../test/harness.js';
-import { ARTICLES } from './articles/index.js';
+import { readArticles } from './article-files.js';
 import { seedNews } from './news.seed.js';
 import { NewsService } from './news.service.js';
+
+const ARTICLES = readArticles();
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Order, RankingList } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { postLedgerEntry } from '../accounts/ledger.js';
+import { postLedgerEntry } from '../accounts/index.js';
 import {
   fixedCaptcha,
   get,
@@ -11,8 +11,7 @@ import {
   useCaptchaRegistration,
   withIdentity,
 } from '../identity/testing/client.js';
-import { VirtualTime } from '../markets/clock.js';
-import { ScriptedFeed } from '../markets/scripted-feed.js';
+import { ScriptedFeed, VirtualTime } from '../markets/index.js';
 import { createRankingFeature } from './ranking.feature.js';
 
 /**

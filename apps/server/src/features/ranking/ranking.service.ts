@@ -8,7 +8,7 @@ import {
 import { formatMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { instrumentById } from '../markets/catalogue.js';
+import { instrumentById } from '../markets/index.js';
 import { publicName } from './display-name.js';
 import {
   type ClosedTrade,

@@ -12,9 +12,7 @@ import {
   useCaptchaRegistration,
   withIdentity,
 } from '../identity/testing/client.js';
-import { instrumentByCode } from '../markets/catalogue.js';
-import { VirtualTime } from '../markets/clock.js';
-import { ScriptedFeed } from '../markets/scripted-feed.js';
+import { instrumentByCode, ScriptedFeed, VirtualTime } from '../markets/index.js';
 import type { RankingService } from './ranking.service.js';
 
 /**

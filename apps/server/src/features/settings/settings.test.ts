@@ -40,8 +40,24 @@ describe('settings endpoints', () => {
     expect(kefu.body.data).toEqual({ key: 'kefu_link', value: '' });
   });
 
+  it('publishes the support address and the risk levels a trader is judged by', async () => {
+    const email = await call(t.baseUrl, '/api/default/setting?key=contact_email');
+    expect(email.body.data).toEqual({ key: 'contact_email', value: 'support@localhost' });
+    const marginCall = await call(t.baseUrl, '/api/default/setting?key=margin_call_level');
+    expect(marginCall.body.data).toEqual({ key: 'margin_call_level', value: '100' });
+    const stop = await call(t.baseUrl, '/api/default/setting?key=stop_out_level');
+    expect(stop.body.data).toEqual({ key: 'stop_out_level', value: '50' });
+    await t.server.ctx.db.kysely
+      .updateTable('settings')
+      .set({ value: 'help@broker.example' })
+      .where('key', '=', 'contact_email')
+      .execute();
+    const changed = await call(t.baseUrl, '/api/default/setting?key=contact_email');
+    expect(changed.body.data).toEqual({ key: 'contact_email', value: 'help@broker.example' });
+  });
+
   it('refuses private or unknown setting keys', async () => {
-    for (const path of ['/api/default/setting?key=stop_out_level', '/api/default/setting']) {
+    for (const path of ['/api/default/setting?key=demo_start_balance_micros', '/api/default/setting']) {
       const res = await call(t.baseUrl, path);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(ERRORS.validation_failed.code);

@@ -8,8 +8,8 @@ import type { CloseReason } from '@meridian/contract';
 import { sql } from 'kysely';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { postLedgerEntry, readBalance } from '../accounts/ledger.js';
-import type { Instrument } from '../markets/catalogue.js';
+import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import type { Instrument } from '../markets/index.js';
 import {
   type OrderEvent,
   type OrderRecord,
@@ -26,6 +26,7 @@ export const LEDGER_KINDS = {
   pnl: 'realised_pnl',
   protection: 'balance_protection',
   demoReset: 'demo_reset',
+  marginRestate: 'margin_restate',
 } as const;
 
 const REF = 'order';
@@ -148,8 +149,12 @@ export async function cancelPending(
 }
 
 /**
- * Fills a pending order at `fillPrice` and charges its fee (its margin was frozen at placement).
- * Throws order_not_pending if it is no longer pending, insufficient_balance if the fee does not fit.
+ * Fills a pending order at `fillPrice` and charges its fee. Its margin, frozen at the target price
+ * when it was placed, is restated at the fill price (`marginMicros`; a gap fills at a better price
+ * than the target): the difference moves between free and frozen in its own ledger line, so the
+ * frozen balance stays the margin of the positions at their real open prices. Throws
+ * order_not_pending if it is no longer pending, insufficient_balance if the fee (or a larger
+ * margin) does not fit.
  */
 export async function fillPending(
   tx: Tx,
@@ -157,13 +162,30 @@ export async function fillPending(
   inst: Instrument,
   fillPrice: string,
   at: number,
+  marginMicros: number = order.marginMicros,
 ): Promise<Booked> {
   const filled = await updateOrderIf(tx, order.id, STATUS_PENDING, {
     status: STATUS_HOLDING,
     openPrice: fillPrice,
     filledAt: at,
+    ...(marginMicros !== order.marginMicros ? { marginMicros } : {}),
   });
   if (!filled) throw new AppError('order_not_pending');
+  const restate = marginMicros - order.marginMicros;
+  let restated: Awaited<ReturnType<typeof postLedgerEntry>> | undefined;
+  if (restate !== 0) {
+    restated = await postLedgerEntry(tx, {
+      userId: order.userId,
+      kind: LEDGER_KINDS.marginRestate,
+      freeDelta: -restate,
+      frozenDelta: restate,
+      memoKey: 'ledger_margin_restate',
+      memoParams: { code: inst.showCode, id: order.id },
+      refType: REF,
+      refId: order.id,
+      at,
+    });
+  }
   if (order.feeMicros > 0) {
     const posted = await postLedgerEntry(tx, {
       userId: order.userId,
@@ -181,7 +203,7 @@ export async function fillPending(
       event: { order: filled, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
     };
   }
-  const balance = await readBalance(tx, order.userId);
+  const balance = restated ?? (await readBalance(tx, order.userId));
   return {
     order: filled,
     event: { order: filled, freeMicros: balance.balanceMicros, frozenMicros: balance.frozenMicros },

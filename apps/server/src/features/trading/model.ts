@@ -1,10 +1,18 @@
-import type { CloseReason } from '@meridian/contract';
+import {
+  type CloseReason,
+  ORDER_STATUS_HISTORY,
+  ORDER_STATUS_HOLDING,
+  ORDER_STATUS_PENDING,
+  type OrderStatus,
+} from '@meridian/contract';
 import type { FillDirection, Side } from '@meridian/trading';
 
-export const STATUS_PENDING = 0;
-export const STATUS_HOLDING = 1;
-export const STATUS_HISTORY = 3;
-export type StatusCode = 0 | 1 | 3;
+// An order's state: the contract's constants under the names the trading code reads them by
+// (placement mode is another thing: PLACE_MARKET / PLACE_PENDING of submit).
+export const STATUS_PENDING = ORDER_STATUS_PENDING;
+export const STATUS_HOLDING = ORDER_STATUS_HOLDING;
+export const STATUS_HISTORY = ORDER_STATUS_HISTORY;
+export type StatusCode = OrderStatus;
 
 /** One order as the service and the worker see it (camelCase of the orders row). */
 export interface OrderRecord {

@@ -150,6 +150,8 @@ export interface OrderChange {
   closeReason?: CloseReason;
   filledAt?: number;
   closedAt?: number;
+  /** A pending order's margin restated at its fill price. */
+  marginMicros?: number;
 }
 
 /**
@@ -176,6 +178,7 @@ export async function updateOrderIf(
       ...(change.closeReason !== undefined ? { close_reason: change.closeReason } : {}),
       ...(change.filledAt !== undefined ? { filled_at: change.filledAt } : {}),
       ...(change.closedAt !== undefined ? { closed_at: change.closedAt } : {}),
+      ...(change.marginMicros !== undefined ? { margin_micros: change.marginMicros } : {}),
     }))
     .where('id', '=', id)
     .where('status', '=', fromStatus)

@@ -1,6 +1,6 @@
 import type { AccountFigures, Order } from '@meridian/contract';
 import { formatMicros, riskRatePct } from '@meridian/trading';
-import type { Instrument } from '../markets/catalogue.js';
+import type { Instrument } from '../markets/index.js';
 import { type OrderRecord, STATUS_HISTORY, STATUS_HOLDING } from './model.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
 
@@ -53,6 +53,7 @@ export function presentOrder(order: OrderRecord, inst: Instrument, pricing: Pric
     TargetProfitPrice: order.tp ?? '0',
     Multiple: order.leverage,
     CloseReason: order.status === STATUS_HISTORY ? order.closeReason : null,
+    Protection: money(order.protectionMicros),
     CreateTimeHandler: formatTime(order.createdAt),
     CreateTime: order.createdAt,
     FillTime: order.filledAt,

@@ -1,13 +1,17 @@
 import { floatingPnlMicros, type InstrumentTerms, pnlMicrosAt, type Side } from '@meridian/trading';
-import type { Instrument } from '../markets/catalogue.js';
-import type { MarketQuote, MarketService, TradingSettings } from '../markets/market.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { Instrument, MarketQuote, MarketService, TradingSettings } from '../markets/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { OrderRecord } from './model.js';
 
 export interface RiskSettings extends TradingSettings {
   marginCallPct: number;
   stopOutPct: number;
   demoStartMicros: number;
+  /** The band of typed prices around the current mid, percent (see validation.ts). */
+  priceBandPct: number;
+  maxOpenPositions: number;
+  maxPendingOrders: number;
+  orderRatePerMinute: number;
 }
 
 /** Settings are read on every order; a short cache keeps them off the hot path, edits apply within it. */
@@ -46,13 +50,25 @@ export class Pricing {
   private async load(): Promise<RiskSettings> {
     const [trading, s] = await Promise.all([
       this.markets.tradingSettings(),
-      this.settings.get(['margin_call_level', 'stop_out_level', 'demo_start_balance_micros']),
+      this.settings.get([
+        'margin_call_level',
+        'stop_out_level',
+        'demo_start_balance_micros',
+        'price_band_pct',
+        'max_open_positions',
+        'max_pending_orders',
+        'order_rate_per_minute',
+      ]),
     ]);
     return {
       ...trading,
       marginCallPct: Number(s.margin_call_level) || 100,
       stopOutPct: Number(s.stop_out_level) || 50,
       demoStartMicros: Number.parseInt(s.demo_start_balance_micros, 10) || 0,
+      priceBandPct: positive(s.price_band_pct, 50),
+      maxOpenPositions: positive(s.max_open_positions, 200),
+      maxPendingOrders: positive(s.max_pending_orders, 100),
+      orderRatePerMinute: positive(s.order_rate_per_minute, 60),
     };
   }
 
@@ -98,6 +114,12 @@ export class Pricing {
       quoteToUsd: this.markets.quoteToUsd(inst),
     });
   }
+}
+
+/** Settings are edited by hand: a value that is not a positive number reads as its default. */
+function positive(text: string, fallback: number): number {
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function closingPriceOf(side: Side, quote: Pick<MarketQuote, 'bid' | 'ask'>): string {

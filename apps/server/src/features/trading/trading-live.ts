@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
 import type { TopicRegistry } from '../../live/topics.js';
-import { readBalance } from '../accounts/ledger.js';
+import { readBalance } from '../accounts/index.js';
 import { isOrderEvent, ORDER_EVENTS_CHANNEL, type OrderRecord, STATUS_HOLDING } from './model.js';
 import { selectUserOrders } from './orders.repository.js';
 import { money, presentFigures } from './present.js';

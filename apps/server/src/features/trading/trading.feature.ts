@@ -52,8 +52,18 @@ export function createTradingFeature(): Feature {
         live: ctx.live,
         log: ctx.log,
         now: () => Math.floor(ctx.services.markets.clock.now()),
+        // The worker's bookings carry its leadership term; the database refuses a stale one.
+        fence: (tx, term) => ctx.services.cluster.leader.fence(tx, term),
       });
-      const worker = new TriggerWorker({ db: ctx.db, bus: ctx.bus, pricing, service, log: ctx.log });
+      const worker = new TriggerWorker({
+        db: ctx.db,
+        bus: ctx.bus,
+        pricing,
+        service,
+        log: ctx.log,
+        metrics: ctx.metrics,
+        term: () => ctx.services.cluster.leader.term,
+      });
       const live = new TradingLive({
         db: ctx.db,
         bus: ctx.bus,

@@ -4,22 +4,24 @@ import {
   MY_DEAL_PAGE_SIZE,
   type MyDealResponse,
   type Order,
+  PLACE_PENDING,
   type ResetDemoResponse,
   type SetStopPriceQuery,
   type SubmitOrderQuery,
   TOPIC_FOREX_CLOSED,
 } from '@meridian/contract';
-import { openCost, pendingFillDirection, validateProtection } from '@meridian/trading';
+import { marginMicros, openCost, pendingFillDirection, validateProtection } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
-import { postLedgerEntry, readBalance } from '../accounts/ledger.js';
-import type { AuthUser } from '../identity/sessions.js';
-import type { Instrument } from '../markets/catalogue.js';
+import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import type { AuthUser } from '../identity/index.js';
+import type { Instrument } from '../markets/index.js';
 import { cancelPending, closeHolding, fillPending, LEDGER_KINDS } from './booking.js';
+import { OrderLimits } from './limits.js';
 import {
   ORDER_EVENTS_CHANNEL,
   type OrderEvent,
@@ -41,7 +43,14 @@ import {
 } from './orders.repository.js';
 import { money, presentFigures, presentOrder } from './present.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
-import { checkLeverage, checkLots, parseUserPrice } from './validation.js';
+import {
+  checkLeverage,
+  checkLots,
+  checkPriceBand,
+  parseUserPrice,
+  priceBand,
+  withinMoneyCeiling,
+} from './validation.js';
 import type { AfterCommit, WriteQueue } from './write-queue.js';
 
 type Submit = z.output<typeof SubmitSchema>;
@@ -57,6 +66,11 @@ export interface TradingDeps {
   live: LiveGateway;
   log: FastifyBaseLogger;
   now: () => number;
+  /**
+   * Scale-out fencing (cluster/lease.ts): run first in each of the worker's booking transactions;
+   * throws unless `term` still holds the leader lease, so a leader that lost it books nothing.
+   */
+  fence?: (tx: Tx, term: number) => Promise<void>;
 }
 
 export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
@@ -67,6 +81,8 @@ export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
  * committed, one OrderEvent on the bus for the worker and the live pushes.
  */
 export class TradingService {
+  private readonly limits = new OrderLimits();
+
   constructor(private readonly d: TradingDeps) {}
 
   // ---- user calls ----------------------------------------------------------------------------
@@ -79,7 +95,7 @@ export class TradingService {
     checkLeverage(q.multiple, terms);
     const lots = checkLots(q.cont, terms);
     const side = q.type === 1 ? 'buy' : 'sell';
-    const pending = q.status === 0;
+    const pending = q.status === PLACE_PENDING;
     let target: string | null = null;
     if (pending) {
       target = parseUserPrice(q.target_price, inst.pricePrecision);
@@ -88,20 +104,27 @@ export class TradingService {
     const tpText = parseUserPrice(q.target_profit_price, inst.pricePrecision);
     const slText = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
     if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
+    if (!pending) pricing.markets.requireFreshPrice(inst);
     const quote = pricing.quote(inst);
+    // Every typed price within the band around the current price (and so representable).
+    const band = priceBand(quote, inst.pricePrecision, settings.priceBandPct);
+    for (const typed of [target, tpText, slText]) if (typed !== null) checkPriceBand(typed, band);
     const reference = target ? { bid: target, ask: target } : quote;
     const protection = validateProtection({ side, quote: reference, takeProfit: tpText, stopLoss: slText });
     if (!protection.ok) throw new AppError(protection.error, protection.params);
     const price = target ?? openingPriceOf(side, quote);
-    const cost = openCost({
-      terms,
-      lots,
-      price,
-      leverage: q.multiple,
-      quoteToUsd: pricing.markets.quoteToUsd(inst),
-      tradeFeeType: settings.tradeFeeType,
-    });
+    const cost = withinMoneyCeiling(() =>
+      openCost({
+        terms,
+        lots,
+        price,
+        leverage: q.multiple,
+        quoteToUsd: pricing.markets.quoteToUsd(inst),
+        tradeFeeType: settings.tradeFeeType,
+      }),
+    );
     const at = this.d.now();
+    this.limits.admit(user.userId, settings, at);
     const order = await this.d.queue.run(async (tx, afterCommit) => {
       const created = await insertOrder(tx, {
         userId: user.userId,
@@ -131,6 +154,7 @@ export class TradingService {
         refId: created.id,
         at,
       });
+      await this.limits.checkCaps(tx, user.userId, pending, settings);
       if (!pending && cost.feeMicros > 0) {
         posted = await postLedgerEntry(tx, {
           userId: user.userId,
@@ -162,6 +186,7 @@ export class TradingService {
       if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
       const inst = pricing.instrument(current.instrumentId);
       if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
+      pricing.markets.requireFreshPrice(inst);
       const price = closingPriceOf(current.side, pricing.quote(inst));
       const booked = await closeHolding(
         tx,
@@ -200,6 +225,7 @@ export class TradingService {
 
   async setStops(user: AuthUser, q: SetStops): Promise<Order> {
     const { pricing } = this.d;
+    const { priceBandPct } = await pricing.settingsNow();
     const order = await this.d.queue.run(async (tx, afterCommit) => {
       const current = await selectOwnOrder(tx, q.id, user.userId);
       if (!current) throw new AppError('order_not_found');
@@ -207,9 +233,13 @@ export class TradingService {
       const inst = pricing.instrument(current.instrumentId);
       const tp = parseUserPrice(q.target_profit_price, inst.pricePrecision);
       const sl = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
+      pricing.markets.requireFreshPrice(inst);
+      const quote = pricing.quote(inst);
+      const band = priceBand(quote, inst.pricePrecision, priceBandPct);
+      for (const typed of [tp, sl]) if (typed !== null) checkPriceBand(typed, band);
       const check = validateProtection({
         side: current.side,
-        quote: pricing.quote(inst),
+        quote,
         takeProfit: tp,
         stopLoss: sl,
       });
@@ -310,11 +340,18 @@ export class TradingService {
   /**
    * Closes a holding order for TP, SL or stop-out at the triggering tick's executable price, through
    * the same guarded path as a user close. Returns false when the order was no longer holding.
+   * `term`: the worker's leadership term, checked in the transaction (see TradingDeps.fence).
    */
-  async closeByServer(orderId: number, price: string, reason: CloseReasonByServer): Promise<boolean> {
+  async closeByServer(
+    orderId: number,
+    price: string,
+    reason: CloseReasonByServer,
+    term?: number,
+  ): Promise<boolean> {
     const { pricing } = this.d;
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
+        await this.fenced(tx, term);
         const current = await selectOrder(tx, orderId);
         if (!current || current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
         const inst = pricing.instrument(current.instrumentId);
@@ -342,10 +379,19 @@ export class TradingService {
    * Fills a pending order at `price`. When the free balance cannot pay the fee, the order is
    * cancelled instead (margin released) and the user told with FOREX_CLOSED.
    */
-  async fillByServer(orderId: number, price: string): Promise<'filled' | 'cancelled' | 'gone'> {
+  async fillByServer(
+    orderId: number,
+    price: string,
+    term?: number,
+  ): Promise<'filled' | 'cancelled' | 'gone'> {
     const { pricing } = this.d;
+    // The margin at the fill price, worked out before the transaction (the terms may read settings).
+    const known = await selectOrder(this.d.db.kysely, orderId);
+    if (!known || known.status !== STATUS_PENDING) return 'gone';
+    const restated = await this.marginAt(known, price);
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
+        await this.fenced(tx, term);
         const current = await selectOrder(tx, orderId);
         if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
         const booked = await fillPending(
@@ -354,6 +400,7 @@ export class TradingService {
           pricing.instrument(current.instrumentId),
           price,
           this.d.now(),
+          restated,
         );
         this.emit(afterCommit, booked.event);
       });
@@ -365,6 +412,7 @@ export class TradingService {
     }
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
+        await this.fenced(tx, term);
         const current = await selectOrder(tx, orderId);
         if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
         const booked = await cancelPending(
@@ -384,6 +432,22 @@ export class TradingService {
     }
   }
 
+  /** The margin `order` would need at `price` under the current terms (a pending order's fill). */
+  private async marginAt(order: OrderRecord, price: string): Promise<number> {
+    const { pricing } = this.d;
+    const inst = pricing.instrument(order.instrumentId);
+    const { terms } = await pricing.terms(inst);
+    return withinMoneyCeiling(() =>
+      marginMicros({
+        terms,
+        lots: order.lots,
+        price,
+        leverage: order.leverage,
+        quoteToUsd: pricing.markets.quoteToUsd(inst),
+      }),
+    );
+  }
+
   /** Margin and floating P&L of the holding orders at current quotes. */
   figures(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number) {
     const { pricing } = this.d;
@@ -398,6 +462,10 @@ export class TradingService {
 
   instrumentOf(order: OrderRecord): Instrument {
     return this.d.pricing.instrument(order.instrumentId);
+  }
+
+  private async fenced(tx: Tx, term: number | undefined): Promise<void> {
+    if (term !== undefined && this.d.fence) await this.d.fence(tx, term);
   }
 
   private emit(afterCommit: AfterCommit, event: OrderEvent): void {

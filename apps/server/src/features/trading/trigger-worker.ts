@@ -1,10 +1,10 @@
-import { isStopOut, stopOutPlan } from '@meridian/trading';
+import { isStopOut, stopOutPlan, usdRouteFor } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
+import { Counter } from 'prom-client';
 import type { Db } from '../../db/database.js';
+import type { Metrics } from '../../http/metrics.js';
 import type { EventBus } from '../../live/event-bus.js';
-import type { Instrument } from '../markets/catalogue.js';
-import type { MarketTick } from '../markets/market.service.js';
-import { parsePrice } from '../markets/price.js';
+import { type Instrument, type MarketTick, parsePrice } from '../markets/index.js';
 import { isOrderEvent, ORDER_EVENTS_CHANNEL, type OrderEvent, type OrderRecord } from './model.js';
 import { selectBalances, selectOpenOrders, selectOrder, selectUserOrders } from './orders.repository.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
@@ -27,6 +27,9 @@ const RESYNC_MS = 5000;
 /** A stop-out closes one position at a time; this bounds one check (a user has few positions). */
 const MAX_STOP_OUT_STEPS = 200;
 
+/** Where a failure was caught and skipped (the label of the errors counter). */
+export type WorkerFaultStage = 'rebuild' | 'event' | 'tick' | 'job' | 'settings';
+
 /**
  * The trigger and stop-out worker: a singleton (the leader runs it). It keeps every open order in a
  * TriggerBook indexed by price, learns of changes from the order events on the bus, and on every
@@ -40,8 +43,11 @@ export class TriggerWorker {
   private unsubscribe: Array<() => void> = [];
   private resync: NodeJS.Timeout | undefined;
   private running = false;
+  /** The term this run of the worker belongs to; the database refuses its bookings once it is over. */
+  private term: number | undefined;
   private readonly fires: Fire[] = [];
   private readonly checking = new Set<number>();
+  private readonly faults: Counter<'stage'> | undefined;
 
   constructor(
     private readonly deps: {
@@ -50,8 +56,30 @@ export class TriggerWorker {
       pricing: Pricing;
       service: TradingService;
       log: FastifyBaseLogger;
+      /** Where the errors counter is registered (absent in tests that build a bare worker). */
+      metrics?: Metrics;
+      /** The leadership term this node runs in (scale-out fencing: every booking carries it). */
+      term?: () => number;
     },
-  ) {}
+  ) {
+    this.faults = deps.metrics
+      ? new Counter({
+          name: 'meridian_trigger_worker_errors_total',
+          help: 'Failures the trigger worker caught and skipped (one order, one account or one tick), by stage',
+          labelNames: ['stage'] as const,
+          registers: [deps.metrics.registry],
+        })
+      : undefined;
+  }
+
+  /**
+   * One order, one account or one tick failed: log it, count it, and go on with everybody else. A
+   * single bad row once stopped TP, SL, fills and stop-outs for every account.
+   */
+  private fault(stage: WorkerFaultStage, err: unknown, context: Record<string, unknown> = {}): void {
+    this.faults?.inc({ stage });
+    this.deps.log.error({ err, stage, ...context }, 'trigger worker skipped a failure');
+  }
 
   get openOrders(): number {
     return this.book.orderCount;
@@ -61,6 +89,7 @@ export class TriggerWorker {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.term = this.deps.term?.();
     const { bus, pricing, db } = this.deps;
     // Listen first, so an order placed during the rebuild is not lost (versions sort out duplicates).
     this.unsubscribe = [
@@ -69,11 +98,19 @@ export class TriggerWorker {
       }),
       pricing.markets.onTick((tick) => this.onTick(tick)),
     ];
+    // The configured stop-out level before the first levels are derived, not the default.
+    await this.refreshSettings();
     const open = await selectOpenOrders(db.kysely);
     const balances = await selectBalances(db.kysely, [...new Set(open.map((o) => o.userId))]);
-    for (const o of open) this.track(o);
+    for (const o of open) {
+      try {
+        this.track(o);
+      } catch (err) {
+        this.fault('rebuild', err, { orderId: o.id, userId: o.userId });
+      }
+    }
     for (const [userId, b] of balances) this.userBook(userId).balanceMicros = b.freeMicros + b.frozenMicros;
-    for (const userId of this.users.keys()) this.relevel(userId);
+    for (const userId of this.users.keys()) this.relevelSafely(userId, 'rebuild');
     // Anything that should have fired while the server was down fires now.
     for (const inst of pricing.markets.instruments()) {
       if (pricing.markets.isOpen(inst)) {
@@ -111,9 +148,39 @@ export class TriggerWorker {
     const known = this.records.get(o.id);
     if (known && known.version >= o.version) return;
     this.userBook(o.userId).balanceMicros = event.freeMicros + event.frozenMicros;
-    if (o.status === 3) this.untrack(o);
-    else this.track(o);
-    this.relevel(o.userId);
+    try {
+      if (o.status === 3) this.untrack(o);
+      else this.track(o);
+    } catch (err) {
+      this.fault('event', err, { orderId: o.id, userId: o.userId });
+    }
+    this.relevelSafely(o.userId, 'event');
+  }
+
+  private relevelSafely(userId: number, stage: WorkerFaultStage): void {
+    try {
+      this.relevel(userId);
+    } catch (err) {
+      this.fault(stage, err, { userId });
+    }
+  }
+
+  /**
+   * The stop-out level from the settings; a change re-derives every account's levels at once. Runs
+   * at start and at every resync; public so an operator tool (or a test) can apply an edit now.
+   */
+  async refreshSettings(): Promise<void> {
+    let stopOutPct: number;
+    try {
+      stopOutPct = (await this.deps.pricing.settingsNow()).stopOutPct;
+    } catch (err) {
+      this.fault('settings', err);
+      return;
+    }
+    if (stopOutPct === this.settingsCache.stopOutPct) return;
+    this.settingsCache = { stopOutPct };
+    if (!this.running) return;
+    for (const [userId, u] of this.users) if (u.holdings.size > 0) this.relevelSafely(userId, 'settings');
   }
 
   /** Adds (+1) or removes (−1) a holding's contribution to its user's aggregates. */
@@ -138,6 +205,8 @@ export class TriggerWorker {
   private track(o: OrderRecord): void {
     const inst = this.deps.pricing.markets.instrument(o.instrumentId);
     if (!inst) return;
+    // First, before anything changes: an order whose prices cannot be indexed is refused whole.
+    const indexed = toIndexed(o, inst);
     const old = this.records.get(o.id);
     if (old) this.aggregate(old, -1);
     this.records.set(o.id, o);
@@ -149,7 +218,7 @@ export class TriggerWorker {
     } else {
       user.pending.add(o.id);
     }
-    this.book.upsert(toIndexed(o, inst));
+    this.book.upsert(indexed);
   }
 
   private untrack(o: OrderRecord): void {
@@ -224,7 +293,7 @@ export class TriggerWorker {
     if (derived.atRisk) this.spawn(this.checkRisk(userId));
   }
 
-  /** Refreshed from the settings at each resync; the default until the first. */
+  /** Loaded at start and re-read at each resync (refreshSettings), which re-levels on a change. */
   private settingsCache = { stopOutPct: 50 };
 
   private riskMarket(instrumentId: number): RiskMarket {
@@ -232,9 +301,10 @@ export class TriggerWorker {
     const inst = markets.requireInstrument(instrumentId);
     const q = markets.quote(inst);
     let conversion: RiskMarket['conversion'] = null;
-    const ccy = inst.quoteCurrency;
-    if (ccy !== 'USD') {
-      const pair = markets.instrument(`${ccy}USD`) ?? markets.instrument(`USD${ccy}`);
+    // The same route the booking converts along (packages/trading), so the levels watch its pair.
+    const route = usdRouteFor(inst.quoteCurrency, (code) => markets.instrument(code) !== undefined);
+    if (route?.kind === 'pair') {
+      const pair = markets.instrument(route.code);
       if (pair) {
         const pq = markets.quote(pair);
         conversion = {
@@ -261,28 +331,36 @@ export class TriggerWorker {
     const p = inst.pricePrecision;
     const fires = this.fires;
     fires.length = 0;
-    this.book.onTick(inst.id, parsePrice(tick.bid, p), parsePrice(tick.ask, p), fires);
+    try {
+      this.book.onTick(inst.id, parsePrice(tick.bid, p), parsePrice(tick.ask, p), fires);
+    } catch (err) {
+      this.fault('tick', err, { instrumentId: inst.id });
+    }
     if (fires.length === 0) return;
     const quote = { bid: tick.bid, ask: tick.ask };
     for (const f of fires) {
-      if (f.kind === 'risk') {
-        this.spawn(this.checkRisk(f.ref));
-      } else if (f.kind === 'band') {
-        this.relevel(f.ref);
-      } else {
-        const o = this.records.get(f.ref);
-        if (!o) continue;
-        if (f.kind === 'fill') this.spawn(this.fill(o, openingPriceOf(o.side, quote)));
-        else this.spawn(this.close(o, closingPriceOf(o.side, quote), f.kind));
+      try {
+        if (f.kind === 'risk') {
+          this.spawn(this.checkRisk(f.ref));
+        } else if (f.kind === 'band') {
+          this.relevel(f.ref);
+        } else {
+          const o = this.records.get(f.ref);
+          if (!o) continue;
+          if (f.kind === 'fill') this.spawn(this.fill(o, openingPriceOf(o.side, quote)));
+          else this.spawn(this.close(o, closingPriceOf(o.side, quote), f.kind));
+        }
+      } catch (err) {
+        this.fault('tick', err, { kind: f.kind, ref: f.ref });
       }
     }
   }
 
   private async close(o: OrderRecord, price: string, reason: 'tp' | 'sl'): Promise<void> {
     try {
-      await this.deps.service.closeByServer(o.id, price, reason);
+      await this.deps.service.closeByServer(o.id, price, reason, this.term);
     } catch (err) {
-      this.deps.log.error({ err, orderId: o.id }, 'trigger close failed');
+      this.fault('job', err, { orderId: o.id, job: 'close' });
       await this.reload(o.id);
     } finally {
       this.book.release(o.id);
@@ -291,9 +369,9 @@ export class TriggerWorker {
 
   private async fill(o: OrderRecord, price: string): Promise<void> {
     try {
-      await this.deps.service.fillByServer(o.id, price);
+      await this.deps.service.fillByServer(o.id, price, this.term);
     } catch (err) {
-      this.deps.log.error({ err, orderId: o.id }, 'pending fill failed');
+      this.fault('job', err, { orderId: o.id, job: 'fill' });
       await this.reload(o.id);
     } finally {
       this.book.release(o.id);
@@ -307,8 +385,9 @@ export class TriggerWorker {
     this.checking.add(userId);
     this.book.setUserBusy(userId, true);
     try {
+      // The exact check reads the setting itself; the levels' copy changes only in refreshSettings,
+      // which re-derives every account's levels when it does.
       const { stopOutPct } = await pricing.settingsNow();
-      this.settingsCache = { stopOutPct };
       for (let step = 0; step < MAX_STOP_OUT_STEPS; step++) {
         const holdings = await selectUserOrders(db.kysely, userId, [1]);
         const balance = (await selectBalances(db.kysely, [userId])).get(userId);
@@ -332,10 +411,10 @@ export class TriggerWorker {
         const worst = closable.find(({ o }) => o.id === plan[0]);
         if (!worst) return;
         const price = closingPriceOf(worst.o.side, pricing.quote(worst.inst));
-        await service.closeByServer(worst.o.id, price, 'stop_out');
+        await service.closeByServer(worst.o.id, price, 'stop_out', this.term);
       }
     } catch (err) {
-      this.deps.log.error({ err, userId }, 'stop-out check failed');
+      this.fault('job', err, { userId, job: 'stop-out' });
     } finally {
       this.checking.delete(userId);
       this.book.setUserBusy(userId, false);
@@ -364,14 +443,18 @@ export class TriggerWorker {
   private async reload(orderId: number): Promise<void> {
     const fresh = await selectOrder(this.deps.db.kysely, orderId).catch(() => undefined);
     if (!fresh) return;
-    if (fresh.status === 3) this.untrack(fresh);
-    else this.track(fresh);
+    try {
+      if (fresh.status === 3) this.untrack(fresh);
+      else this.track(fresh);
+    } catch (err) {
+      this.fault('job', err, { orderId, job: 'reload' });
+    }
   }
 
   private async resyncBalances(): Promise<void> {
     if (!this.running) return;
     const { pricing, db } = this.deps;
-    this.settingsCache = { stopOutPct: (await pricing.settingsNow()).stopOutPct };
+    await this.refreshSettings();
     const ids = [...this.users.entries()].filter(([, u]) => u.holdings.size > 0).map(([id]) => id);
     const balances = await selectBalances(db.kysely, ids);
     for (const [userId, b] of balances) {
@@ -380,7 +463,7 @@ export class TriggerWorker {
       const total = b.freeMicros + b.frozenMicros;
       if (total !== u.balanceMicros) {
         u.balanceMicros = total;
-        this.relevel(userId);
+        this.relevelSafely(userId, 'job');
       }
     }
     for (const inst of pricing.markets.instruments()) {
@@ -392,7 +475,7 @@ export class TriggerWorker {
   }
 
   private spawn(p: Promise<unknown>): void {
-    const tracked = p.catch((err: unknown) => this.deps.log.error({ err }, 'trigger worker job failed'));
+    const tracked = p.catch((err: unknown) => this.fault('job', err));
     this.jobs.add(tracked);
     void tracked.finally(() => this.jobs.delete(tracked));
   }

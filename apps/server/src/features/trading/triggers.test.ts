@@ -124,8 +124,11 @@ describe('take profit, stop loss and pending fills from the feed', () => {
     expect(holding.data[0]).toMatchObject({ Id: o.Id, Status: 1, OriginPrice: '0.79499' });
     c = await accountCheck(s, userId);
     expect(c.fees).toBe(7_000_000);
-    // USD is the base of USDCHF: the margin is 1 × 100,000 × 0.795 / 10 CHF × (1 / the USDCHF mid).
-    expect(c.frozenMicros).toBe(Number(o.CautionMoney.replace('.', '')));
+    // The margin is restated at the fill: USD is the base of USDCHF, so it is 1 × 100,000 × 0.79499
+    // / 10 = 7,949.90 CHF × (1 / the USDCHF mid 0.794945) = 10,000.566077 USD (9,936.88 at placement,
+    // when the mid was 0.80005).
+    expect(holding.data[0]?.CautionMoney).toBe('10000.566077');
+    expect(c.frozenMicros).toBe(10_000_566_077);
   });
 
   it('answers order_not_holding to whichever of a user close and a TP comes second', async () => {

@@ -10,7 +10,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
 };
 
 /** Enough for any phone camera; beyond it a "picture" is more likely a decompression bomb. */
-const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 50_000_000;
 /** Stored pictures are scaled down to fit this box: ID cards and receipts stay legible. */
 const MAX_SIDE = 4096;
 
@@ -42,6 +42,22 @@ export interface CleanImage {
 }
 
 /**
+ * Reads the dimensions from the header alone (no decode) and refuses a picture past MAX_PIXELS with
+ * its own message: decoding one would cost hundreds of megabytes, and "invalid" would not tell the
+ * trader what to change. (Only the first frame of an animation is ever decoded.)
+ */
+async function checkPixels(bytes: Buffer): Promise<void> {
+  let pixels: number;
+  try {
+    const meta = await sharp(bytes).metadata();
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw new AppError('image_invalid');
+  }
+  if (pixels > MAX_PIXELS) throw new AppError('image_too_many_pixels', { max: MAX_PIXELS / 1_000_000 });
+}
+
+/**
  * Decodes the whole picture and encodes it again in its own format. The full decode refuses
  * truncated or corrupt files; re-encoding drops every metadata block (EXIF with GPS position and
  * camera serial, XMP, comments) and anything smuggled after the image data. The EXIF orientation is
@@ -50,6 +66,7 @@ export interface CleanImage {
 export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
   const format = sniffFormat(bytes);
   if (!format) throw new AppError('image_invalid');
+  await checkPixels(bytes);
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false })
       .rotate()

@@ -1,56 +1,36 @@
 import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_MB, type UploadResult } from '@meridian/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { endpoints, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@meridian/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
-import type { Translator } from '../../i18n/translator.js';
-import { requireOperator } from '../funding/admin-auth.js';
-import { defineProtectedRoute } from '../identity/auth.js';
-import { tokenFromHeader } from '../identity/sessions.js';
-import { IMAGE_PATH, type StoredPicture, type UploadService } from './uploads.service.js';
+import { optionalUser } from '../../http/auth.js';
+import { defineRoute, type RouteHost } from '../../http/route.js';
+import type { StoredPicture, UploadService } from './uploads.service.js';
 
-const KeyParams = z.object({ key: z.string().max(64) });
-const SignedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(64).optional() });
-
-export async function registerUploadRoutes(
-  app: FastifyInstance,
-  translator: Translator,
-  uploads: UploadService,
-  adminToken: string | undefined,
-): Promise<void> {
+export async function registerUploadRoutes(host: RouteHost, uploads: UploadService): Promise<void> {
   // One file per request; the byte limit is enforced while streaming, before anything is stored.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
-
-  defineProtectedRoute(app, translator, {
-    method: 'POST',
-    url: '/api/common/image_upload',
-    access: 'real',
-    handler: async ({ request, user }): Promise<UploadResult> => {
-      const bytes = await readSingleFile(request);
-      return uploads.store(user.userId, bytes);
-    },
+  await host.app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
   });
 
-  // The owner's <img> comes with a signature; a client may also send its session instead.
-  app.get(`${IMAGE_PATH}/:key`, async (request, reply) => {
-    const { key } = KeyParams.parse(request.params);
-    const { exp, sig } = SignedQuery.parse(request.query);
-    const picture = await uploads.read(key);
+  defineRoute(host, endpoints.imageUpload, async ({ request, user }) =>
+    uploads.store(user.userId, await readSingleFile(request)),
+  );
+
+  // Open to visitors because an <img> cannot send the session: the owner's link carries a
+  // signature; without a valid one, the owner's session (a client that can send it) will do.
+  defineRoute(host, endpoints.picture, async ({ input, request, reply }) => {
+    const picture = await uploads.read(input.key);
     if (!picture) throw new AppError('not_found');
-    if (!uploads.verifySignature(key, exp, sig)) {
-      const token = tokenFromHeader(request.headers.authorization);
-      const sessions = request.server.identitySessions;
-      const user = token && sessions ? await sessions.resolve(token) : null;
+    if (!uploads.verifySignature(input.key, input.exp, input.sig)) {
+      const user = await optionalUser(request);
       // Someone else's picture answers exactly like a missing one: no hint that the key exists.
       if (!user || user.userId !== picture.userId) throw new AppError('not_found');
     }
     return sendPicture(reply, picture);
   });
 
-  app.get('/api/admin/uploads/:key', async (request, reply) => {
-    requireOperator(request, adminToken);
-    const { key } = KeyParams.parse(request.params);
-    const picture = await uploads.read(key);
+  defineRoute(host, endpoints.adminPicture, async ({ input, reply }) => {
+    const picture = await uploads.read(input.key);
     if (!picture) throw new AppError('not_found');
     return sendPicture(reply, picture);
   });

@@ -1,19 +1,27 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { UploadResult } from '@meridian/contract';
+import { routes, type UploadResult } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { RateLimiter } from '../../http/rate-limit.js';
+import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
 import { sanitizeImage } from './image.js';
 import type { ObjectStorage } from './storage.js';
 import { insertUpload, selectUpload } from './uploads.repository.js';
 
 /** How long a signed picture link works; the app asks again for a fresh one when it needs it. */
 export const SIGNED_URL_TTL_MS = 60 * 60 * 1000;
-export const IMAGE_PATH = '/api/common/image';
+
+/** A picture's path on the trader's route (`picture`) or the operator's (`adminPicture`). */
+export function picturePath(route: 'picture' | 'adminPicture', key: string): string {
+  return routes[route].path.replace(':key', key);
+}
 
 const KEY = /^[A-Za-z0-9_-]{43}$/;
+/** The picture route's path up to the key, as a pattern: `/api/common/image/`. */
+const PICTURE_PREFIX = picturePath('picture', '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A bare key, or a url of ours (relative or absolute, with or without its signature). */
-const REF = /^(?:.*\/api\/common\/image\/)?([A-Za-z0-9_-]{43})(?:[?#].*)?$/;
+const REF = new RegExp(`^(?:.*${PICTURE_PREFIX})?([A-Za-z0-9_-]{43})(?:[?#].*)?$`);
 
 export interface StoredPicture {
   bytes: Buffer;
@@ -27,6 +35,9 @@ export interface StoredPicture {
  * header) or with their session, the operator through the admin API.
  */
 export class UploadService {
+  /** Uploads per account per hour (setting `upload_rate_per_hour`): each one costs a full decode. */
+  private readonly rate = new RateLimiter(60 * 60 * 1000);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: ObjectStorage,
@@ -36,6 +47,11 @@ export class UploadService {
 
   /** Checks, cleans and stores a picture; a refused file leaves nothing behind. */
   async store(userId: number, raw: Buffer): Promise<UploadResult> {
+    // Before the decode, which is what a flood would cost.
+    const setting = (await readSettings(this.db, ['upload_rate_per_hour'])).get('upload_rate_per_hour');
+    const parsed = Math.floor(Number(setting ?? SETTING_DEFAULTS.upload_rate_per_hour));
+    const max = parsed > 0 ? parsed : Number(SETTING_DEFAULTS.upload_rate_per_hour);
+    if (!this.rate.take(userId, max, this.now())) throw new AppError('upload_rate_limited', { max });
     const image = await sanitizeImage(raw);
     const key = randomBytes(32).toString('base64url');
     await this.storage.put(key, image.bytes);
@@ -59,7 +75,7 @@ export class UploadService {
   signedUrl(key: string): { url: string; expires_at: number } {
     const expiresAt = this.now() + SIGNED_URL_TTL_MS;
     return {
-      url: `${IMAGE_PATH}/${key}?exp=${expiresAt}&sig=${this.sign(key, expiresAt)}`,
+      url: `${picturePath('picture', key)}?exp=${expiresAt}&sig=${this.sign(key, expiresAt)}`,
       expires_at: expiresAt,
     };
   }

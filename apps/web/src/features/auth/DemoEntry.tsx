@@ -1,25 +1,23 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeFrom } from '../../app/guards';
-import { openDemoAccount } from './mutations';
+import { safeFrom } from '../../lib/guards';
+import { useDemoAccount } from './mutations';
+import './auth.css';
 
 /** The one-tap demo account, offered wherever a visitor is asked to log in; continues to `from`. */
 export function DemoEntry() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
+  const demo = useDemoAccount();
 
   const start = () => {
-    if (busy) return;
-    setBusy(true);
-    openDemoAccount()
-      .then(() => navigate(safeFrom(params.get('from')), { replace: true }))
-      // The API client has already shown why it failed.
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
+    if (demo.isPending) return;
+    // A failure needs nothing here: the API client has already shown why.
+    demo.mutate(undefined, {
+      onSuccess: () => void navigate(safeFrom(params.get('from')), { replace: true }),
+    });
   };
 
   return (
@@ -31,7 +29,7 @@ export function DemoEntry() {
         shape="rounded"
         size="large"
         data-testid="try-demo"
-        loading={busy}
+        loading={demo.isPending}
         onClick={start}
       >
         {t('login.try_demo')}

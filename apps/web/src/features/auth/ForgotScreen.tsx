@@ -1,15 +1,15 @@
 import { ACCOUNT_TYPE_EMAIL, CODE_PURPOSE_RESET } from '@meridian/contract';
-import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSettings } from '../../app/stores/settings';
-import { showMessage } from '../../app/toast';
+import { PasswordField, SubmitButton, useFormSubmit } from '../../lib/form-kit';
+import { useSettings } from '../../lib/stores/settings';
+import { showMessage } from '../../lib/toast';
 import { AccountField, ChannelSwitch, useShowMobile } from './channel';
 import { CodeField } from './code-field';
-import { PasswordField } from './form-kit';
-import { type Channel, resetForgottenPassword, sendCode } from './mutations';
+import { type Channel, sendCode, useResetPassword } from './mutations';
 import { validateCodeDestination, validateForgot } from './validation';
+import './auth.css';
 
 /**
  * /forgot: a reset code is sent to the account's e-mail or phone; with it a new password is set.
@@ -26,28 +26,25 @@ export function ForgotScreen() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validateForgot({ account, code, password, repeat });
-    if (problem) {
-      showMessage('error', t(problem));
-      return;
-    }
-    setBusy(true);
-    resetForgottenPassword({ channel, account, areaId, code, password, repeat })
-      .then(() => {
-        showMessage('success', t('forgot.done'));
-        return navigate('/login', { replace: true });
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  };
+  const submit = useFormSubmit({
+    pending: reset.isPending,
+    check: () => validateForgot({ account, code, password, repeat }),
+    send: () =>
+      reset.mutate(
+        { channel, account, areaId, code, password, repeat },
+        {
+          onSuccess: () => {
+            showMessage('success', t('forgot.done'));
+            void navigate('/login', { replace: true });
+          },
+        },
+      ),
+  });
 
   return (
-    <div className="auth-page" data-testid="page-forgot">
+    <div className="form-page" data-testid="page-forgot">
       {showMobile && (
         <ChannelSwitch
           value={channel}
@@ -57,7 +54,7 @@ export function ForgotScreen() {
           }}
         />
       )}
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form className="form-stack" onSubmit={submit} noValidate>
         <AccountField channel={channel} testId="forgot-account" value={account} onChange={setAccount} />
         <CodeField
           testId="forgot-code"
@@ -84,17 +81,9 @@ export function ForgotScreen() {
           onChange={setRepeat}
           maxLength={128}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={busy}
-          data-testid="forgot-submit"
-        >
+        <SubmitButton testId="forgot-submit" pending={reset.isPending}>
           {t('common.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

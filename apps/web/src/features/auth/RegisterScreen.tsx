@@ -1,16 +1,16 @@
 import { ACCOUNT_TYPE_EMAIL, CODE_PURPOSE_REGISTER } from '@meridian/contract';
-import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeFrom } from '../../app/guards';
-import { useSettings } from '../../app/stores/settings';
-import { showMessage } from '../../app/toast';
+import { PasswordField, SubmitButton, TextField, useFormSubmit } from '../../lib/form-kit';
+import { safeFrom } from '../../lib/guards';
+import { useSettings } from '../../lib/stores/settings';
+import { showMessage } from '../../lib/toast';
 import { AccountField, ChannelSwitch, useShowMobile } from './channel';
 import { CodeField, useCaptcha } from './code-field';
-import { PasswordField, TextField } from './form-kit';
-import { type Channel, register, sendCode } from './mutations';
+import { type Channel, sendCode, useRegister } from './mutations';
 import { validateCodeDestination, validateRegister } from './validation';
+import './auth.css';
 
 /**
  * /register: e-mail or phone, password twice, and either a code sent to the account
@@ -32,7 +32,7 @@ export function RegisterScreen() {
   const [repeat, setRepeat] = useState('');
   const [code, setCode] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
-  const [busy, setBusy] = useState(false);
+  const registration = useRegister();
 
   const switchChannel = (next: Channel) => {
     setChannel(next);
@@ -40,43 +40,41 @@ export function RegisterScreen() {
     setCode('');
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validateRegister({ account, password, repeat, code });
-    if (problem) {
-      showMessage('error', t(problem));
-      return;
-    }
-    setBusy(true);
-    register({
-      channel,
-      account,
-      areaId,
-      password,
-      repeat,
-      code,
-      inviteCode,
-      captchaId: captchaMode ? (captcha.image?.id ?? null) : null,
-    })
-      .then(() => {
-        showMessage('success', t('register.success'));
-        return navigate(safeFrom(params.get('from')), { replace: true });
-      })
-      .catch(() => {
-        // A captcha is single use: whatever went wrong, the next attempt needs a fresh one.
-        if (captchaMode) {
-          setCode('');
-          captcha.refresh();
-        }
-      })
-      .finally(() => setBusy(false));
-  };
+  const submit = useFormSubmit({
+    pending: registration.isPending,
+    check: () => validateRegister({ account, password, repeat, code }),
+    send: () =>
+      registration.mutate(
+        {
+          channel,
+          account,
+          areaId,
+          password,
+          repeat,
+          code,
+          inviteCode,
+          captchaId: captchaMode ? (captcha.image?.id ?? null) : null,
+        },
+        {
+          onSuccess: () => {
+            showMessage('success', t('register.success'));
+            void navigate(safeFrom(params.get('from')), { replace: true });
+          },
+          onError: () => {
+            // A captcha is single use: whatever went wrong, the next attempt needs a fresh one.
+            if (captchaMode) {
+              setCode('');
+              captcha.refresh();
+            }
+          },
+        },
+      ),
+  });
 
   return (
-    <div className="auth-page" data-testid="page-register">
+    <div className="form-page" data-testid="page-register">
       {showMobile && <ChannelSwitch value={channel} onChange={switchChannel} />}
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form className="form-stack" onSubmit={submit} noValidate>
         <AccountField channel={channel} testId="register-email" value={account} onChange={setAccount} />
         <PasswordField
           label={t('register.password')}
@@ -115,17 +113,9 @@ export function RegisterScreen() {
           onChange={setInviteCode}
           maxLength={32}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={busy}
-          data-testid="register-submit"
-        >
+        <SubmitButton testId="register-submit" pending={registration.isPending}>
           {t('register.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="auth-links">
         <span>

@@ -2,7 +2,8 @@ import { List, Popup, SearchBar } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Area, useSettings } from '../../app/stores/settings';
+import { type Area, useSettings } from '../../lib/stores/settings';
+import './auth.css';
 
 /** Names are the server's English country names; the calling code is searched too ("44", "+44"). */
 export function filterAreas(areas: readonly Area[], query: string): Area[] {

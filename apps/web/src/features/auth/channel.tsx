@@ -1,23 +1,17 @@
-import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, type SettingValue } from '@meridian/contract';
+import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, routes } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/services';
+import { TextField } from '../../lib/form-kit';
+import { api } from '../../lib/services';
 import { AreaCodeButton } from './area-code';
-import { TextField } from './form-kit';
 import type { Channel } from './mutations';
+import './auth.css';
 
 /** Whether phone registration is offered beside e-mail (public setting is_show_mobile = "1"). */
 export function useShowMobile(): boolean {
   const { data } = useQuery({
     queryKey: ['settings', 'is_show_mobile'],
-    queryFn: async () =>
-      (
-        await api.get<SettingValue>(
-          '/api/default/setting',
-          { key: 'is_show_mobile' },
-          { showErrorMessage: false },
-        )
-      ).data,
+    queryFn: () => api.call(routes.publicSetting, { key: 'is_show_mobile' }, { showErrorMessage: false }),
     staleTime: 5 * 60_000,
   });
   return data?.value === '1';

@@ -1,9 +1,9 @@
 import type { Captcha } from '@meridian/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
+import { TextField } from '../../lib/form-kit';
+import { showMessage } from '../../lib/toast';
 import { useCountdown } from './countdown';
-import { TextField } from './form-kit';
 import { fetchCaptcha } from './mutations';
 import type { Problem } from './validation';
 

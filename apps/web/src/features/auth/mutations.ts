@@ -3,13 +3,18 @@ import {
   type Captcha,
   CODE_PURPOSE_REGISTER,
   type LoginResponse,
+  routes,
 } from '@meridian/contract';
-import { refreshBalance, signIn } from '../../app/auth-actions';
-import { api } from '../../app/services';
+import { useMutation } from '@tanstack/react-query';
+import { refreshBalance, signIn } from '../../lib/auth-actions';
 import { deviceId } from '../../lib/device';
+import { api } from '../../lib/services';
 
 /** 1 = e-mail, 2 = mobile with an area code (contract ACCOUNT_TYPE_*). */
 export type Channel = 1 | 2;
+
+// Every call that logs in or changes a password shows the loading toast: one tap, one request.
+const ACTION = { loading: true } as const;
 
 /** Keeps the session, logs the socket in and loads the balance the account card shows. */
 function enter({ token, user }: LoginResponse): void {
@@ -19,21 +24,27 @@ function enter({ token, user }: LoginResponse): void {
 
 /** The one-tap demo: the device id is the demo account's only credential (spec section 6). */
 export async function openDemoAccount(): Promise<void> {
-  const { data } = await api.get<LoginResponse>(
-    '/api/user/createAccountDemoForU',
-    { demo_id: deviceId() },
-    { loading: true },
-  );
-  enter(data);
+  enter(await api.call(routes.demoAccount, { demo_id: deviceId() }, ACTION));
 }
 
-export async function logIn(account: string, password: string): Promise<void> {
-  const { data } = await api.post<LoginResponse>(
-    '/api/user/loginForU',
-    { account: account.trim(), password },
-    { loading: true },
-  );
-  enter(data);
+export interface LoginRequest {
+  account: string;
+  password: string;
+  /** The second step: the authenticator code (or a recovery code) when two-factor authentication is on. */
+  otpCode?: string;
+  /** After repeated failures the server asks for a solved captcha: its id and the answer typed. */
+  captcha?: { id: string; answer: string };
+}
+
+export async function logIn({ account, password, otpCode, captcha }: LoginRequest): Promise<void> {
+  const payload = {
+    account: account.trim(),
+    password,
+    otp_code: otpCode?.trim() || undefined,
+    key: captcha?.id,
+    captcha: captcha?.answer.trim(),
+  };
+  enter(await api.call(routes.login, payload, ACTION));
 }
 
 export interface RegisterRequest {
@@ -51,8 +62,8 @@ export interface RegisterRequest {
 export async function register(req: RegisterRequest): Promise<void> {
   const account = req.account.trim();
   const isMobile = req.channel !== ACCOUNT_TYPE_EMAIL;
-  const { data } = await api.post<LoginResponse>(
-    '/api/user/register',
+  const session = await api.call(
+    routes.register,
     {
       type: req.channel,
       account,
@@ -64,9 +75,9 @@ export async function register(req: RegisterRequest): Promise<void> {
       key: req.captchaId ?? undefined,
       invite_code: req.inviteCode.trim() || undefined,
     },
-    { loading: true },
+    ACTION,
   );
-  enter(data);
+  enter(session);
 }
 
 /** Asks the server to mail or text a 6-digit code; the server enforces the 60 s cooldown too. */
@@ -76,17 +87,16 @@ export async function sendCode(
   areaId: number | null,
   purpose: number = CODE_PURPOSE_REGISTER,
 ): Promise<void> {
-  const path = channel === ACCOUNT_TYPE_EMAIL ? '/api/notify/send_email' : '/api/notify/send_sms';
-  await api.post(path, {
+  const route = channel === ACCOUNT_TYPE_EMAIL ? routes.sendEmailCode : routes.sendSmsCode;
+  await api.call(route, {
     to: to.trim(),
     type: purpose,
     area_id: channel === ACCOUNT_TYPE_EMAIL ? undefined : (areaId ?? undefined),
   });
 }
 
-export async function fetchCaptcha(): Promise<Captcha> {
-  const { data } = await api.get<Captcha>('/api/user/captcha', undefined, { showErrorMessage: false });
-  return data;
+export function fetchCaptcha(): Promise<Captcha> {
+  return api.call(routes.captcha, {}, { showErrorMessage: false });
 }
 
 export interface ForgotRequest {
@@ -99,8 +109,8 @@ export interface ForgotRequest {
 }
 
 export async function resetForgottenPassword(req: ForgotRequest): Promise<void> {
-  await api.post(
-    '/api/user/forget_password',
+  await api.call(
+    routes.forgetPassword,
     {
       type: req.channel,
       account: req.account.trim(),
@@ -109,6 +119,22 @@ export async function resetForgottenPassword(req: ForgotRequest): Promise<void> 
       new_password: req.password,
       secondary_password: req.repeat,
     },
-    { loading: true },
+    ACTION,
   );
+}
+
+export function useDemoAccount() {
+  return useMutation({ mutationFn: openDemoAccount });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: logIn });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetForgottenPassword });
 }

@@ -1,3 +1,5 @@
+import type { Route } from '@meridian/contract';
+
 /** What the stubbed server saw: method, path, the decoded payload and the session header. */
 export interface Seen {
   method: string;
@@ -8,12 +10,16 @@ export interface Seen {
 
 export type Reply = { code: number; msg?: string; data?: unknown };
 
+/** The key a reply is kept under in `routes`: "METHOD /path" of a route of the contract's table. */
+export const routeKey = (route: Route): string => `${route.method} ${route.path}`;
+
 /**
  * A fake server at the fetch boundary for screen tests: the API client, stores and screens above it
- * are the real ones. Routes are keyed "METHOD /path"; anything else answers not_found.
+ * are the real ones. Replies are kept in `routes` under `routeKey(route)` ("METHOD /path"); anything
+ * else answers not_found.
  */
 export function createFakeServer() {
-  const routes: Record<string, (seen: Seen) => Reply> = {};
+  const routes: Record<string, (seen: Seen) => Reply | Promise<Reply>> = {};
   const seen: Seen[] = [];
   async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = new URL(String(input), 'http://app.test');
@@ -23,7 +29,7 @@ export function createFakeServer() {
     const entry = { method, path: url.pathname, params, token: headers.get('authorization') ?? '' };
     seen.push(entry);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler ? handler(entry) : { code: 1004, msg: 'not found' };
+    const reply = handler ? await handler(entry) : { code: 1004, msg: 'not found' };
     return new Response(JSON.stringify({ msg: '', data: null, ...reply }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -36,7 +42,11 @@ export function createFakeServer() {
       seen.length = 0;
       for (const key of Object.keys(routes)) delete routes[key];
     },
-    calls: (path: string) => seen.filter((s) => s.path === path),
+    /** What reached one route (or one path), in order. */
+    calls: (target: Route | string) =>
+      typeof target === 'string'
+        ? seen.filter((s) => s.path === target)
+        : seen.filter((s) => s.path === target.path && s.method === target.method),
   };
 }
 

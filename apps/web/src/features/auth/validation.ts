@@ -1,4 +1,4 @@
-import type { TKey } from '../../app/route-table';
+import type { TKey } from '../../i18n';
 
 /**
  * Form checks done before a call leaves the phone (spec section 5). Each returns the `messages.*`

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useGoBack } from '../../app/TopNav';
+import { useGoBack } from '../../lib/go-back';
 
 /** The translated "on its way" message for screens later issues build, with a way back off sub-pages. */
 export function ComingSoonPanel({ showBack }: { showBack: boolean }) {

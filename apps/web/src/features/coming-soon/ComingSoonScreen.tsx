@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useRouteDef } from '../../app/route-context';
+import { useRouteDef } from '../../lib/route-context';
 import { ComingSoonPanel } from './ComingSoonPanel';
 
 export function ComingSoonScreen() {

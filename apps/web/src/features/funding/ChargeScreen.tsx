@@ -4,12 +4,13 @@ import { Button, Tabs } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showMessage } from '../../app/toast';
-import { TextField } from '../auth/form-kit';
+import { TextField } from '../../lib/form-kit';
+import { showMessage } from '../../lib/toast';
 import { amountMicros, cleanAmountInput } from './amount';
+import { useSubmitDeposit } from './mutations';
 import { PictureField } from './PictureField';
 import { Card, Chip, CopyButton, KeyValue, TabTitle } from './parts';
-import { addressesQuery, banksQuery, submitDeposit } from './queries';
+import { addressesQuery, banksQuery } from './queries';
 
 type Kind = 'coin' | 'wire';
 
@@ -42,7 +43,7 @@ export function ChargeScreen() {
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState('');
   const [proofRound, setProofRound] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const deposit = useSubmitDeposit();
 
   const coinOptions = addresses.data ?? [];
   const currencies = [...new Set(coinOptions.map((a) => a.currency_code))];
@@ -53,7 +54,7 @@ export function ChargeScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (deposit.isPending) return;
     const optionId = kind === 'coin' ? address?.id : bank?.id;
     if (!optionId) {
       showMessage('error', t('messages.no_pay_way'));
@@ -67,17 +68,20 @@ export function ChargeScreen() {
       showMessage('error', t('funding.proof_required'));
       return;
     }
-    setBusy(true);
-    submitDeposit({ kind, optionId, number: amount.trim(), proofImg: proof })
-      .then(() => {
-        showMessage('success', t('financial.submitted'));
-        setAmount('');
-        setProof('');
-        setProofRound((n) => n + 1);
-        void navigate(`/mine/charge-record?type=${kind === 'coin' ? 0 : 1}`);
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
+    deposit.mutate(
+      { kind, optionId, number: amount.trim(), proofImg: proof },
+      {
+        onSuccess: () => {
+          showMessage('success', t('financial.submitted'));
+          setAmount('');
+          setProof('');
+          setProofRound((n) => n + 1);
+          void navigate(`/mine/charge-record?type=${kind === 'coin' ? 0 : 1}`);
+        },
+        // The API client has shown the server's refusal.
+        onError: () => undefined,
+      },
+    );
   };
 
   // Built outside the title props: the raw-text scanner reads every literal inside those.
@@ -175,7 +179,7 @@ export function ChargeScreen() {
           color="primary"
           shape="rounded"
           size="large"
-          loading={busy}
+          loading={deposit.isPending}
           data-testid="charge-submit"
         >
           {t('common.submit')}

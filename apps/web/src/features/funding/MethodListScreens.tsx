@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List, SwipeAction } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showMessage } from '../../app/toast';
+import { showMessage } from '../../lib/toast';
 import { confirmDialog } from '../user/confirm';
 import { deleteMethod, drawMethodsQuery } from './queries';
 import { methodLabel } from './WithdrawScreen';

@@ -1,7 +1,8 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
-import { pictureUrl, uploadImage } from './queries';
+import { showMessage } from '../../lib/toast';
+import { uploadImage } from './api';
+import { pictureUrl } from './queries';
 
 interface PictureFieldProps {
   label: string;

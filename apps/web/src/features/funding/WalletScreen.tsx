@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TKey } from '../../app/route-table';
+import type { TKey } from '../../i18n';
 import { formatBalance } from '../../lib/format';
 import { Card, KeyValue } from './parts';
 import { accountQuery } from './queries';

@@ -1,16 +1,20 @@
-import type { DrawMethod } from '@meridian/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type DrawMethod, routes } from '@meridian/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Dialog, Tabs } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showMessage } from '../../app/toast';
 import { i18n } from '../../i18n';
+import { TextField } from '../../lib/form-kit';
 import { formatBalance } from '../../lib/format';
-import { TextField } from '../auth/form-kit';
+import { api } from '../../lib/services';
+import { showMessage } from '../../lib/toast';
+import { centerQuery } from '../kyc/queries';
+import { StepUpField, useStepUp } from '../user/step-up';
 import { amountMicros, cleanAmountInput, withdrawEstimate } from './amount';
+import { useRequestWithdrawal } from './mutations';
 import { Card, Chip, currencyLabel, KeyValue, TabTitle } from './parts';
-import { accountQuery, drawCurrenciesQuery, drawMethodsQuery, requestWithdrawal } from './queries';
+import { accountQuery, drawCurrenciesQuery, drawMethodsQuery } from './queries';
 
 /** The wallet-not-bound dialog (spec section 5): offers to bind a method of the chosen type. */
 function offerToBind(type: number, go: (path: string) => void): void {
@@ -20,6 +24,22 @@ function offerToBind(type: number, go: (path: string) => void): void {
     cancelText: <span className="dialog-cancel">{i18n.t('common.cancel')}</span>,
     onConfirm: () => go(`/mine/withdraw-way?type=${type}`),
   }).catch(() => undefined);
+}
+
+/** The deployment's rule (setting withdraw_requires_real_name): withdrawals wait for an approved review. */
+const realNameRuleQuery = () =>
+  queryOptions({
+    queryKey: ['settings', 'withdraw_requires_real_name'] as const,
+    queryFn: () =>
+      api.call(routes.publicSetting, { key: 'withdraw_requires_real_name' }, { showErrorMessage: false }),
+  });
+
+/** True when this account cannot withdraw yet: the rule is on and its real-name review is not approved. */
+function useRealNameMissing(): boolean {
+  const rule = useQuery(realNameRuleQuery());
+  const center = useQuery(centerQuery());
+  if (!rule.data || !center.data) return false;
+  return rule.data.value !== '0' && center.data.review_status !== 2;
 }
 
 export function methodLabel(m: DrawMethod): string {
@@ -37,7 +57,10 @@ export function WithdrawScreen() {
   const [currencyId, setCurrencyId] = useState<number | null>(null);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [proof, setProof] = useState('');
+  const stepUp = useStepUp();
+  const realNameMissing = useRealNameMissing();
+  const withdraw = useRequestWithdrawal();
 
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
   const choices = (methods.data ?? []).filter((m) => m.draw_id === currency?.id);
@@ -47,7 +70,11 @@ export function WithdrawScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !currency) return;
+    if (withdraw.isPending || !currency) return;
+    if (realNameMissing) {
+      showMessage('error', t('withdraw.real_name_needed'));
+      return;
+    }
     if (!method) {
       if ((methods.data ?? []).length === 0) offerToBind(type, go);
       else showMessage('error', t('messages.choose_withdraw_address'));
@@ -57,14 +84,23 @@ export function WithdrawScreen() {
       showMessage('error', t('messages.enter_coin_amount'));
       return;
     }
-    setBusy(true);
-    requestWithdrawal({ currencyId: currency.id, methodId: method.id, number: amount.trim() })
-      .then(() => {
-        showMessage('success', t('withdraw.submitted'));
-        setAmount('');
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
+    const proofProblem = stepUp.check(proof);
+    if (proofProblem) {
+      showMessage('error', t(proofProblem));
+      return;
+    }
+    withdraw.mutate(
+      { currencyId: currency.id, methodId: method.id, number: amount.trim(), proof: stepUp.payload(proof) },
+      {
+        onSuccess: () => {
+          showMessage('success', t('withdraw.submitted'));
+          setAmount('');
+          setProof('');
+        },
+        // The API client has shown the server's refusal.
+        onError: () => undefined,
+      },
+    );
   };
 
   // Built outside the title props: the raw-text scanner reads every literal inside those.
@@ -83,6 +119,20 @@ export function WithdrawScreen() {
         <Tabs.Tab key="1" title={withdrawTabCoin} />
         <Tabs.Tab key="2" title={withdrawTabBank} />
       </Tabs>
+
+      {realNameMissing ? (
+        <div className="funding-notice" data-testid="withdraw-real-name">
+          <span>{t('withdraw.real_name_needed')}</span>
+          <button
+            type="button"
+            className="funding-copy"
+            data-testid="withdraw-verify"
+            onClick={() => go('/mine/auth')}
+          >
+            {t('withdraw.go_verify')}
+          </button>
+        </div>
+      ) : null}
 
       <Card testId="withdraw-balances">
         <KeyValue
@@ -173,13 +223,14 @@ export function WithdrawScreen() {
             testId="withdraw-receive"
           />
         </div>
+        <StepUpField mode={stepUp.mode} testId="withdraw-proof" value={proof} onChange={setProof} />
         <Button
           block
           type="submit"
           color="primary"
           shape="rounded"
           size="large"
-          loading={busy}
+          loading={withdraw.isPending}
           data-testid="withdraw-submit"
         >
           {t('common.submit')}

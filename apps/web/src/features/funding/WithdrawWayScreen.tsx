@@ -3,11 +3,13 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useGoBack } from '../../app/TopNav';
-import { showMessage } from '../../app/toast';
-import { TextField } from '../auth/form-kit';
+import { TextField } from '../../lib/form-kit';
+import { useGoBack } from '../../lib/go-back';
+import { showMessage } from '../../lib/toast';
+import { StepUpField, useStepUp } from '../user/step-up';
+import { useBindMethod } from './mutations';
 import { Card, Chip, currencyLabel } from './parts';
-import { bindMethod, drawCurrenciesQuery } from './queries';
+import { drawCurrenciesQuery } from './queries';
 
 const EMPTY_BANK = { bank_name: '', bank_address: '', bank_swift: '', payee_name: '', payee_account: '' };
 type BankFields = typeof EMPTY_BANK;
@@ -22,7 +24,9 @@ export function WithdrawWayScreen() {
   const [currencyId, setCurrencyId] = useState<number | null>(null);
   const [address, setAddress] = useState('');
   const [bank, setBank] = useState<BankFields>(EMPTY_BANK);
-  const [busy, setBusy] = useState(false);
+  const [proof, setProof] = useState('');
+  const stepUp = useStepUp();
+  const bind = useBindMethod();
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
 
   const field = (key: keyof BankFields, label: string) => (
@@ -38,7 +42,7 @@ export function WithdrawWayScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !currency) return;
+    if (bind.isPending || !currency) return;
     const missing =
       type === 1
         ? !address.trim()
@@ -47,14 +51,27 @@ export function WithdrawWayScreen() {
       showMessage('error', t('messages.input_full'));
       return;
     }
-    setBusy(true);
-    bindMethod({ type, draw_id: currency.id, ...(type === 1 ? { dc_address: address.trim() } : bank) })
-      .then(() => {
-        showMessage('success', t('wallet.bound'));
-        goBack();
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
+    const proofProblem = stepUp.check(proof);
+    if (proofProblem) {
+      showMessage('error', t(proofProblem));
+      return;
+    }
+    bind.mutate(
+      {
+        type,
+        draw_id: currency.id,
+        ...(type === 1 ? { dc_address: address.trim() } : bank),
+        ...stepUp.payload(proof),
+      },
+      {
+        onSuccess: () => {
+          showMessage('success', t('wallet.bound'));
+          goBack();
+        },
+        // The API client has shown the server's refusal.
+        onError: () => undefined,
+      },
+    );
   };
 
   return (
@@ -92,13 +109,14 @@ export function WithdrawWayScreen() {
             {field('bank_address', t('bank.bank_address'))}
           </>
         )}
+        <StepUpField mode={stepUp.mode} testId="way-proof" value={proof} onChange={setProof} />
         <Button
           block
           type="submit"
           color="primary"
           shape="rounded"
           size="large"
-          loading={busy}
+          loading={bind.isPending}
           data-testid="way-submit"
         >
           {t('common.save')}

@@ -10,6 +10,7 @@ const usdtTrc: DrawCurrency = {
   draw_rate: '1',
   fee_type: 1,
   usd_price: '1',
+  receive_decimals: 6,
 };
 const eur: DrawCurrency = {
   id: 6,
@@ -19,6 +20,7 @@ const eur: DrawCurrency = {
   draw_rate: '15',
   fee_type: 1,
   usd_price: '0.92',
+  receive_decimals: 2,
 };
 const usdBank: DrawCurrency = {
   id: 5,
@@ -28,6 +30,17 @@ const usdBank: DrawCurrency = {
   draw_rate: '0.01',
   fee_type: 2,
   usd_price: '1',
+  receive_decimals: 2,
+};
+const btc: DrawCurrency = {
+  id: 3,
+  type: 1,
+  code: 'BTC',
+  protocol: 'BTC',
+  draw_rate: '0.005',
+  fee_type: 2,
+  usd_price: '0.0000105',
+  receive_decimals: 8,
 };
 
 describe('amounts typed by the trader', () => {
@@ -47,17 +60,28 @@ describe('amounts typed by the trader', () => {
 });
 
 describe('withdrawal estimate (spec section 9)', () => {
-  it('takes a fixed fee, then converts at the usd price to 2 decimals', () => {
-    expect(withdrawEstimate(usdtTrc, '100')).toEqual({ fee: '1.000000', receive: '99.00', payable: true });
+  it('takes a fixed fee, then converts at the usd price to the currency precision', () => {
+    expect(withdrawEstimate(usdtTrc, '100')).toEqual({
+      fee: '1.000000',
+      receive: '99.000000',
+      payable: true,
+    });
     expect(withdrawEstimate(eur, '333.33')).toEqual({ fee: '15.000000', receive: '292.86', payable: true });
   });
 
-  it('takes a share of the amount when fee_type is not 1', () => {
-    expect(withdrawEstimate(usdBank, '0.5')).toEqual({ fee: '0.005000', receive: '0.50', payable: true });
+  it('takes a share of the amount when fee_type is not 1, rounding the amount received down', () => {
+    // 0.5 − 0.005 = 0.495 → 0.49: never more than the net.
+    expect(withdrawEstimate(usdBank, '0.5')).toEqual({ fee: '0.005000', receive: '0.49', payable: true });
+  });
+
+  it('shows BTC to the satoshi: 1,000 USD is 0.01044750, not "0.01"', () => {
+    expect(withdrawEstimate(btc, '1000')).toEqual({ fee: '5.000000', receive: '0.01044750', payable: true });
+    // Small amounts are payable too (at 2 decimals they showed 0.00 and were refused).
+    expect(withdrawEstimate(btc, '20')).toEqual({ fee: '0.100000', receive: '0.00020895', payable: true });
   });
 
   it('marks an amount the fee eats up as not payable, and has nothing to say without an amount', () => {
-    expect(withdrawEstimate(usdtTrc, '1')).toEqual({ fee: '1.000000', receive: '0.00', payable: false });
+    expect(withdrawEstimate(usdtTrc, '1')).toEqual({ fee: '1.000000', receive: '0.000000', payable: false });
     expect(withdrawEstimate(usdtTrc, '')).toBeNull();
     expect(withdrawEstimate(undefined, '10')).toBeNull();
   });

@@ -23,7 +23,7 @@ export function cleanAmountInput(text: string): string {
 export interface WithdrawEstimate {
   /** USD, 6 decimals (spec: fees are shown with 6). */
   fee: string;
-  /** In the withdraw currency, 2 decimals. */
+  /** In the withdraw currency, at its own precision (2 fiat, 8 BTC, 6 USDT), rounded down. */
   receive: string;
   /** The server refuses a withdrawal that would pay out nothing. */
   payable: boolean;
@@ -41,10 +41,7 @@ export function withdrawEstimate(currency: DrawCurrency | undefined, text: strin
     feeType: currency.fee_type,
     drawRate: currency.draw_rate,
     usdPrice: currency.usd_price,
+    receiveDecimals: currency.receive_decimals,
   });
-  return {
-    fee: formatMicros(quote.feeMicros, 6),
-    receive: quote.receiveStr,
-    payable: quote.netMicros > 0 && quote.receiveStr !== '0.00',
-  };
+  return { fee: formatMicros(quote.feeMicros, 6), receive: quote.receiveStr, payable: quote.payable };
 }

@@ -1,7 +1,7 @@
 import type { DrawCurrency } from '@meridian/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
+import { showMessage } from '../../lib/toast';
 import { copyText } from '../user/clipboard';
 import './funding.css';
 

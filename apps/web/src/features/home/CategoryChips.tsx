@@ -26,3 +26,19 @@ export function CategoryChips({ categories, selected, onTap }: CategoryChipsProp
     </div>
   );
 }
+
+/**
+ * The chips' row while the categories load: real chip boxes (same font, padding and border, so the
+ * same height) with no text, so the list below does not move down when they arrive.
+ */
+export function CategoryChipsSkeleton() {
+  return (
+    <div className="category-chips" aria-hidden="true" data-testid="category-chips-skeleton">
+      {[72, 56, 88, 64].map((width) => (
+        <span key={width} className="category-chip skeleton" style={{ inlineSize: width }}>
+          {'\u00a0'}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { routes } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -43,12 +44,12 @@ async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
     `${url.pathname}${url.searchParams.has('forex_id') ? `#${url.searchParams.get('forex_id')}` : ''}`,
   );
   const reply = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: '', data }));
-  if (url.pathname === '/v1/api/forex/trade_list') {
+  if (url.pathname === routes.tradeList.path) {
     await listGate;
     return reply(LIST);
   }
-  if (url.pathname === '/v1/api/forex/getCategories') return reply(CATEGORIES);
-  if (url.pathname === '/v1/api/forex/abbreviated_cache_kline') {
+  if (url.pathname === routes.categories.path) return reply(CATEGORIES);
+  if (url.pathname === routes.abbreviatedKline.path) {
     return reply([
       { Time: 0, Close: '1.1' },
       { Time: 900, Close: '1.2' },
@@ -87,9 +88,9 @@ class FakeIntersectionObserver {
 }
 
 type Mods = {
-  Providers: typeof import('../../app/providers').Providers;
+  Providers: typeof import('../../lib/providers').Providers;
   HomeScreen: typeof import('./HomeScreen').HomeScreen;
-  queryClient: typeof import('../../app/services').queryClient;
+  queryClient: typeof import('../../lib/services').queryClient;
   applyDayMarket: typeof import('../markets/live').applyDayMarket;
   useSelectedInstrument: typeof import('../markets/selected-instrument').useSelectedInstrument;
 };
@@ -103,9 +104,9 @@ beforeAll(async () => {
   await initI18n('en');
   const [{ Providers }, { HomeScreen }, { queryClient }, { applyDayMarket }, { useSelectedInstrument }] =
     await Promise.all([
-      import('../../app/providers'),
+      import('../../lib/providers'),
       import('./HomeScreen'),
-      import('../../app/services'),
+      import('../../lib/services'),
       import('../markets/live'),
       import('../markets/selected-instrument'),
     ]);
@@ -195,6 +196,38 @@ describe('HomeScreen', () => {
     expect(m.useSelectedInstrument.getState().selected).toEqual({ id: 2, code: 'USDJPY' });
   });
 
+  it('finds an instrument by code or name, and keeps starred rows on top, on this device', async () => {
+    localStorage.removeItem('meridian.favourites');
+    render(
+      <m.Providers>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <m.HomeScreen /> }])} />
+      </m.Providers>,
+    );
+    act(() => releaseList());
+    await screen.findByTestId('market-row-EURUSD');
+    // The header's search icon still leads to the company search; the field finds instruments.
+    expect(screen.getByTestId('home-search').getAttribute('aria-label')).toBe('Search service providers');
+    const search = screen.getByRole('searchbox', { name: 'Search instruments' });
+    fireEvent.change(search, { target: { value: 'gold' } });
+    expect(rowCodes()).toEqual(['market-row-XAUUSD']);
+    fireEvent.change(search, { target: { value: 'usd JPY' } });
+    expect(rowCodes()).toEqual(['market-row-USDJPY']);
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    expect(rowCodes()).toEqual([]);
+    expect(screen.getByTestId('market-empty').textContent).toBe('No instruments match.');
+    fireEvent.change(search, { target: { value: '' } });
+    expect(rowCodes()).toEqual(['market-row-EURUSD', 'market-row-USDJPY', 'market-row-XAUUSD']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add XAUUSD to favourites' }));
+    expect(rowCodes()).toEqual(['market-row-XAUUSD', 'market-row-EURUSD', 'market-row-USDJPY']);
+    expect(screen.getByTestId('favourite-XAUUSD').getAttribute('aria-label')).toBe(
+      'Remove XAUUSD from favourites',
+    );
+    expect(JSON.parse(localStorage.getItem('meridian.favourites') ?? '{}').state.codes).toEqual(['XAUUSD']);
+    fireEvent.click(screen.getByTestId('favourite-XAUUSD'));
+    expect(rowCodes()).toEqual(['market-row-EURUSD', 'market-row-USDJPY', 'market-row-XAUUSD']);
+  });
+
   it('loads the small chart of a row only when the row scrolls into view', async () => {
     render(
       <m.Providers>
@@ -202,12 +235,12 @@ describe('HomeScreen', () => {
       </m.Providers>,
     );
     const sparkline = await screen.findByTestId('sparkline-3');
-    expect(requested.filter((r) => r.startsWith('/v1/api/forex/abbreviated_cache_kline'))).toEqual([]);
+    expect(requested.filter((r) => r.startsWith(routes.abbreviatedKline.path))).toEqual([]);
     expect(sparkline.querySelector('svg')).toBeNull();
     act(() => FakeIntersectionObserver.scrollIntoView(sparkline));
     await waitFor(() => expect(sparkline.querySelector('path.sparkline__line')).not.toBeNull());
-    expect(requested.filter((r) => r.startsWith('/v1/api/forex/abbreviated_cache_kline'))).toEqual([
-      '/v1/api/forex/abbreviated_cache_kline#3',
+    expect(requested.filter((r) => r.startsWith(routes.abbreviatedKline.path))).toEqual([
+      `${routes.abbreviatedKline.path}#3`,
     ]);
   });
 });

@@ -1,19 +1,21 @@
 import type { TradeInstrument } from '@meridian/contract';
 import { GlobalOutline, SearchOutline, UserOutline } from 'antd-mobile-icons';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { filterByCategory, toggleCategory } from '../markets/category-filter';
+import { toggleCategory } from '../markets/category-filter';
 import { useDayMarketLive, useRouteActive } from '../markets/live';
 import { useCategories, useTradeList } from '../markets/queries';
 import { useSelectedInstrument } from '../markets/selected-instrument';
-import { CategoryChips } from './CategoryChips';
+import { CategoryChips, CategoryChipsSkeleton } from './CategoryChips';
+import { useFavourites } from './favourites';
+import { arrangeInstruments } from './instrument-search';
 import { MarketRow } from './MarketRow';
 import { MarketSkeleton } from './MarketSkeleton';
 import '../markets/markets.css';
 import './home.css';
 
-/** The quotes home: categories, then every instrument with its live price. */
+/** The quotes home: instrument search, categories, then every instrument with its live price, starred first. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,6 +24,9 @@ export function HomeScreen() {
   const categories = useCategories();
   const select = useSelectedInstrument((s) => s.select);
   const [category, setCategory] = useState<number | null>(null);
+  const [query, setQuery] = useState('');
+  const favouriteCodes = useFavourites((s) => s.codes);
+  const toggleFavourite = useFavourites((s) => s.toggle);
   useDayMarketLive(active);
 
   const openInstrument = useCallback(
@@ -32,7 +37,14 @@ export function HomeScreen() {
     [select, navigate],
   );
 
-  const rows = tradeList.data ? filterByCategory(tradeList.data, category) : null;
+  const favourites = useMemo(() => new Set(favouriteCodes), [favouriteCodes]);
+  // Quotes move four times a second: their re-render runs deferred, in slices React can interrupt,
+  // so a tick never blocks a tap or scroll (and a slow phone drops ticks rather than frames).
+  const list = useDeferredValue(tradeList.data);
+  const rows = useMemo(
+    () => (list ? arrangeInstruments(list, { category, query, favourites }) : null),
+    [list, category, query, favourites],
+  );
 
   return (
     <div data-testid="page-home" className="home">
@@ -41,7 +53,7 @@ export function HomeScreen() {
         <button
           type="button"
           className="icon-button"
-          aria-label={t('common.search')}
+          aria-label={t('home.search_companies')}
           data-testid="home-search"
           onClick={() => void navigate('/product')}
         >
@@ -66,6 +78,20 @@ export function HomeScreen() {
           <UserOutline />
         </button>
       </header>
+      <search className="market-search">
+        <SearchOutline className="market-search__icon" aria-hidden="true" />
+        <input
+          type="search"
+          className="market-search__input"
+          data-testid="instrument-search"
+          aria-label={t('home.search_placeholder')}
+          placeholder={t('home.search_placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </search>
       {categories.data && categories.data.length > 0 && (
         <CategoryChips
           categories={categories.data}
@@ -73,6 +99,7 @@ export function HomeScreen() {
           onTap={(id) => setCategory((current) => toggleCategory(current, id))}
         />
       )}
+      {categories.isPending && <CategoryChipsSkeleton />}
       <div className="market-list__head">
         <span>{t('markets.instrument')}</span>
         <span>{t('home.last_price')}</span>
@@ -81,11 +108,19 @@ export function HomeScreen() {
         rows.length > 0 ? (
           <ul className="market-list" data-testid="market-list">
             {rows.map((instrument) => (
-              <MarketRow key={instrument.Id} instrument={instrument} onOpen={openInstrument} />
+              <MarketRow
+                key={instrument.Id}
+                instrument={instrument}
+                favourite={favourites.has(instrument.Code)}
+                onOpen={openInstrument}
+                onToggleFavourite={toggleFavourite}
+              />
             ))}
           </ul>
         ) : (
-          <p className="market-list__empty">{t('home.empty')}</p>
+          <p className="market-list__empty" data-testid="market-empty" role="status">
+            {t('home.empty')}
+          </p>
         )
       ) : tradeList.isError ? (
         <div className="market-list__error">

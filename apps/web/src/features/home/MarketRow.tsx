@@ -1,4 +1,5 @@
 import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoUrl } from '../markets/logo';
@@ -7,26 +8,46 @@ import { Sparkline } from './Sparkline';
 
 interface MarketRowProps {
   instrument: TradeInstrument;
+  favourite: boolean;
   onOpen(instrument: TradeInstrument): void;
+  onToggleFavourite(code: string): void;
 }
 
-/** One quote: logo, code, small chart, last price, and the day's change or the closed label. */
-export const MarketRow = memo(function MarketRow({ instrument, onOpen }: MarketRowProps) {
+/**
+ * One quote: a star, then logo, code, small chart, last price, and the day's change or the closed
+ * label. The star is its own button beside the row's (a button cannot hold another).
+ */
+export const MarketRow = memo(function MarketRow({
+  instrument,
+  favourite,
+  onOpen,
+  onToggleFavourite,
+}: MarketRowProps) {
   const { t } = useTranslation();
   const open = instrument.MarketStatus === MARKET_OPEN;
   const direction = changeDirection(instrument.ForexQuotations.Change);
+  const code = instrument.Code;
   return (
-    <li>
+    <li className="market-item">
+      <button
+        type="button"
+        className={`market-item__star${favourite ? ' market-item__star--on' : ''}`}
+        data-testid={`favourite-${code}`}
+        aria-label={favourite ? t('home.unfavourite', { code }) : t('home.favourite', { code })}
+        onClick={() => onToggleFavourite(code)}
+      >
+        {favourite ? <StarFill aria-hidden="true" /> : <StarOutline aria-hidden="true" />}
+      </button>
       <button
         type="button"
         className="market-row"
-        data-testid={`market-row-${instrument.Code}`}
+        data-testid={`market-row-${code}`}
         onClick={() => onOpen(instrument)}
       >
         <img className="market-row__logo" src={logoUrl(instrument.Logo)} alt="" width={36} height={36} />
         <span className="market-row__name">
-          <span className="market-row__code">{instrument.Code}</span>
-          {instrument.ShowCode !== instrument.Code && (
+          <span className="market-row__code">{code}</span>
+          {instrument.ShowCode !== code && (
             <span className="market-row__show-code">{instrument.ShowCode}</span>
           )}
         </span>

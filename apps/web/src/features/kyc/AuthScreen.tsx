@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, ResultPage, Skeleton } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
-import { TextField } from '../auth/form-kit';
+import { TextField } from '../../lib/form-kit';
+import { showMessage } from '../../lib/toast';
 import { PictureField } from '../funding/PictureField';
 import { Card } from '../funding/parts';
-import { centerQuery, submitRealName } from './queries';
+import { centerQuery, useSubmitRealName } from './queries';
 
 function RealNameFormCard({ rejectReason }: { rejectReason: string }) {
   const { t } = useTranslation();
@@ -15,18 +15,19 @@ function RealNameFormCard({ rejectReason }: { rejectReason: string }) {
   const [cardId, setCardId] = useState('');
   const [front, setFront] = useState('');
   const [back, setBack] = useState('');
-  const [busy, setBusy] = useState(false);
+  const send = useSubmitRealName();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (send.isPending) return;
     if (!name.trim()) return showMessage('error', t('messages.enter_name'));
     if (!cardId.trim()) return showMessage('error', t('messages.enter_id_number'));
     if (!front || !back) return showMessage('error', t('funding.pictures_required'));
-    setBusy(true);
-    submitRealName({ name: name.trim(), card_id: cardId.trim(), front_pic: front, reverse_pic: back })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
+    send.mutate(
+      { name: name.trim(), card_id: cardId.trim(), front_pic: front, reverse_pic: back },
+      // The API client has shown the server's refusal.
+      { onError: () => undefined },
+    );
   };
 
   return (
@@ -61,7 +62,7 @@ function RealNameFormCard({ rejectReason }: { rejectReason: string }) {
           color="primary"
           shape="rounded"
           size="large"
-          loading={busy}
+          loading={send.isPending}
           data-testid="auth-submit"
         >
           {t('common.submit')}

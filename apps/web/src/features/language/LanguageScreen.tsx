@@ -2,10 +2,15 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Lang } from '@meridian/c
 import { List } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useSettings } from '../../app/stores/settings';
 import { setLanguage } from '../../i18n';
+import { ActionItem } from '../../lib/action-item';
+import { useSettings } from '../../lib/stores/settings';
+import { ThemePicker } from '../user/ThemePicker';
 
-/** Each language is listed in its own name, so anyone can find theirs whatever is shown now. */
+/**
+ * Each language is listed in its own name, so anyone can find theirs whatever is shown now; the theme
+ * choice sits below it, the one other display setting a visitor without an account can make.
+ */
 export function LanguageScreen() {
   const current = useSettings((s) => s.lang);
   const setLang = useSettings((s) => s.setLang);
@@ -21,18 +26,22 @@ export function LanguageScreen() {
   };
 
   return (
-    <List className="language-list" data-testid="language-list">
-      {LANGUAGES.map((lang) => (
-        <List.Item
-          key={lang}
-          data-testid={`lang-${lang}`}
-          onClick={() => choose(lang)}
-          arrowIcon={false}
-          extra={lang === current ? <CheckOutline color="var(--mer-brand)" aria-hidden="true" /> : null}
-        >
-          <span lang={LANGUAGE_TAGS[lang]}>{LANGUAGE_NAMES[lang]}</span>
-        </List.Item>
-      ))}
-    </List>
+    <div className="language-page">
+      <List className="language-list" data-testid="language-list">
+        {LANGUAGES.map((lang) => (
+          <ActionItem
+            key={lang}
+            testId={`lang-${lang}`}
+            current={lang === current}
+            onClick={() => choose(lang)}
+            arrowIcon={false}
+            extra={lang === current ? <CheckOutline color="var(--mer-brand)" aria-hidden="true" /> : null}
+          >
+            <span lang={LANGUAGE_TAGS[lang]}>{LANGUAGE_NAMES[lang]}</span>
+          </ActionItem>
+        ))}
+      </List>
+      <ThemePicker />
+    </div>
   );
 }

@@ -1,12 +1,11 @@
 import type { DayMarketEntry, TradeInstrument } from '@meridian/contract';
-import Decimal from 'decimal.js';
+import { parseDecimal, subtract, toFixedHalfUp } from '../../lib/decimal-text';
 
+/** Exact, and without decimal.js: this runs on the home screen, which loads no trading math. */
 function spreadOf(bid: string, ask: string, precision: number): string {
-  try {
-    return new Decimal(ask).minus(bid).toFixed(precision, Decimal.ROUND_HALF_UP);
-  } catch {
-    return '0';
-  }
+  const a = parseDecimal(ask);
+  const b = parseDecimal(bid);
+  return a && b ? toFixedHalfUp(subtract(a, b), precision) : '0';
 }
 
 function sameQuote(item: TradeInstrument, entry: DayMarketEntry): boolean {

@@ -1,8 +1,6 @@
 import {
   type Candle,
   type DayMarketEntry,
-  DayMarketMessage,
-  KlineMessage,
   klineTopic,
   type Period,
   TOPIC_DAY_MARKET,
@@ -10,7 +8,7 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { socket } from '../../app/services';
+import { socket } from '../../lib/services';
 import { mergeCandle } from './candles';
 import { mergeDayMarket } from './day-market';
 import { type KlinePages, marketKeys, type TradeListData } from './queries';
@@ -31,9 +29,9 @@ export function useDayMarketLive(active: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!active) return;
+    // The socket client has parsed every frame against the protocol: the type says what it is.
     return socket.on(TOPIC_DAY_MARKET, (message) => {
-      const parsed = DayMarketMessage.safeParse(message);
-      if (parsed.success) applyDayMarket(queryClient, parsed.data.data);
+      if (message.type === 'DAY_MARKET') applyDayMarket(queryClient, message.data);
     });
   }, [active, queryClient]);
 }
@@ -63,20 +61,12 @@ export function useKlineLive(instrument: { id: number; code: string } | null, ac
   const code = instrument?.code;
   useEffect(() => {
     if (id === undefined || code === undefined || !active) return;
-    // The frames name the instrument in `code` rather than the topic, so they are picked out of the
-    // message stream; the topic listener exists to hold the subscription.
-    const unsubscribe = socket.on(klineTopic(code), () => undefined);
-    const stopListening = socket.onMessage((message) => {
-      if (message.type !== 'KLINE' || (message as { code?: unknown }).code !== code) return;
-      const parsed = KlineMessage.safeParse(message);
-      if (!parsed.success) return;
-      for (const [period, candle] of Object.entries(parsed.data.data) as [Period, Candle | undefined][]) {
+    // The socket client routes a KLINE frame to `KLINE.{code}` by the instrument it names.
+    return socket.on(klineTopic(code), (message) => {
+      if (message.type !== 'KLINE' || message.code !== code) return;
+      for (const [period, candle] of Object.entries(message.data) as [Period, Candle | undefined][]) {
         if (candle) applyKlineCandle(queryClient, id, period, candle);
       }
     });
-    return () => {
-      stopListening();
-      unsubscribe();
-    };
   }, [id, code, active, queryClient]);
 }

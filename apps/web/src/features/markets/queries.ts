@@ -1,25 +1,10 @@
-import {
-  type Candle,
-  CandleList,
-  type Category,
-  CategoryList,
-  type Period,
-  type TradeInstrument,
-  TradeList,
-} from '@meridian/contract';
+import { type Candle, type Category, type Period, routes, type TradeInstrument } from '@meridian/contract';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/services';
-import { useSettings } from '../../app/stores/settings';
 import { marketKeys as shellMarketKeys } from '../../lib/query-keys';
+import { api } from '../../lib/services';
+import { useSettings } from '../../lib/stores/settings';
 import { olderPageParam, sparklineValues } from './candles';
 import { readTradeListCache, writeTradeListCache } from './trade-list-cache';
-
-export const MARKET_PATHS = {
-  tradeList: '/v1/api/forex/trade_list',
-  categories: '/v1/api/forex/getCategories',
-  kline: '/v1/api/forex/kline',
-  abbreviatedKline: '/v1/api/forex/abbreviated_cache_kline',
-} as const;
 
 /** The shell's keys (it refreshes the trade list on / and /trade) plus this feature's. */
 export const marketKeys = {
@@ -37,8 +22,7 @@ export function tradeListQuery() {
   return queryOptions({
     queryKey: marketKeys.tradeList(),
     queryFn: async ({ signal }): Promise<TradeListData> => {
-      const res = await api.get(MARKET_PATHS.tradeList, undefined, { signal });
-      const list = TradeList.parse(res.data);
+      const list = await api.call(routes.tradeList, {}, { signal });
       writeTradeListCache(list);
       return list;
     },
@@ -55,10 +39,7 @@ export function useTradeList() {
 export function categoriesQuery(lang: string) {
   return queryOptions({
     queryKey: marketKeys.categories(lang),
-    queryFn: async ({ signal }): Promise<readonly Category[]> => {
-      const res = await api.get(MARKET_PATHS.categories, undefined, { signal });
-      return CategoryList.parse(res.data);
-    },
+    queryFn: ({ signal }): Promise<readonly Category[]> => api.call(routes.categories, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -77,14 +58,12 @@ export type KlinePages = InfiniteData<Candle[], number | undefined>;
 export function klineQuery(forexId: number, period: Period) {
   return infiniteQueryOptions({
     queryKey: marketKeys.kline(forexId, period),
-    queryFn: async ({ pageParam, signal }): Promise<Candle[]> => {
-      const res = await api.get(
-        MARKET_PATHS.kline,
+    queryFn: ({ pageParam, signal }): Promise<Candle[]> =>
+      api.call(
+        routes.kline,
         { forex_id: forexId, period, to: pageParam, limit: KLINE_PAGE_SIZE },
         { signal },
-      );
-      return CandleList.parse(res.data);
-    },
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: olderPageParam,
     // Live KLINE pushes keep an open chart current; this only matters when coming back to it later.
@@ -99,13 +78,13 @@ export function sparklineQuery(forexId: number) {
   return queryOptions({
     queryKey: marketKeys.sparkline(forexId),
     queryFn: async ({ signal }): Promise<number[]> => {
-      const res = await api.get(
-        MARKET_PATHS.abbreviatedKline,
+      const points = await api.call(
+        routes.abbreviatedKline,
         { forex_id: forexId, period: SPARKLINE_PERIOD },
         // Forty rows failing at once must not become forty toasts; an empty sparkline says enough.
         { signal, showErrorMessage: false, showNetworkError: false },
       );
-      return sparklineValues(res.data);
+      return sparklineValues(points);
     },
     staleTime: 60_000,
     retry: false,

@@ -39,6 +39,15 @@ describe('trade list session cache', () => {
     sessionStorage.setItem(TRADE_LIST_CACHE_KEY, JSON.stringify({ savedAt: 1, list: [{ Id: 'x' }] }));
     expect(readTradeListCache()).toBeNull();
     expect(sessionStorage.getItem(TRADE_LIST_CACHE_KEY)).toBeNull();
+    // A field the contract has since added (or renamed) is missing: dropped too.
+    const { QuoteCurrency: _gone, ...olderShape } = EURUSD;
+    sessionStorage.setItem(TRADE_LIST_CACHE_KEY, JSON.stringify({ savedAt: 1, list: [olderShape] }));
+    expect(readTradeListCache()).toBeNull();
+    sessionStorage.setItem(
+      TRADE_LIST_CACHE_KEY,
+      JSON.stringify({ savedAt: 1, list: [{ ...EURUSD, ForexQuotations: { Close: 1.1 } }] }),
+    );
+    expect(readTradeListCache()).toBeNull();
     sessionStorage.setItem(TRADE_LIST_CACHE_KEY, '{not json');
     expect(readTradeListCache()).toBeNull();
   });

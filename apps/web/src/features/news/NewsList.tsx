@@ -3,7 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSettings } from '../../app/stores/settings';
+import { ActionItem } from '../../lib/action-item';
+import { useSettings } from '../../lib/stores/settings';
 import { formatNewsDate } from './format-date';
 import { flattenPages } from './paging';
 import { type NewsFilter, newsListQuery } from './queries';
@@ -22,8 +23,8 @@ function NewsRowMeta({ item }: { item: NewsSummary }) {
 
 function NewsRow({ item, onOpen }: { item: NewsSummary; onOpen: (id: number) => void }) {
   return (
-    <List.Item
-      data-testid={`news-row-${item.id}`}
+    <ActionItem
+      itemTestId={`news-row-${item.id}`}
       className="news-row"
       onClick={() => onOpen(item.id)}
       arrowIcon={false}
@@ -31,7 +32,7 @@ function NewsRow({ item, onOpen }: { item: NewsSummary; onOpen: (id: number) => 
       description={<NewsRowMeta item={item} />}
     >
       <span className="news-row__title">{item.title}</span>
-    </List.Item>
+    </ActionItem>
   );
 }
 

@@ -2,7 +2,7 @@ import { isRtl, NEWS_CATEGORY_ANNOUNCEMENT, NEWS_CATEGORY_MARKET } from '@meridi
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../app/stores/settings';
+import { useSettings } from '../../lib/stores/settings';
 import { NewsList } from './NewsList';
 import type { NewsFilter } from './queries';
 import './news.css';

@@ -1,9 +1,7 @@
-import { type NewsArticle, NewsArticle as NewsArticleSchema, NewsPage } from '@meridian/contract';
+import { type NewsArticle, type NewsPage, routes } from '@meridian/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/services';
+import { api } from '../../lib/services';
 import { nextPage } from './paging';
-
-export const NEWS_PATHS = { list: '/api/news/list', info: '/api/news/info' } as const;
 
 /** `null` category = every category. Texts come translated, so each language is its own entry. */
 export type NewsFilter = number | null;
@@ -19,14 +17,8 @@ export const newsKeys = {
 export function newsListQuery(category: NewsFilter, lang: string) {
   return infiniteQueryOptions({
     queryKey: newsKeys.list(category, lang),
-    queryFn: async ({ pageParam, signal }): Promise<NewsPage> => {
-      const res = await api.get(
-        NEWS_PATHS.list,
-        { category_id: category ?? undefined, page: pageParam },
-        { signal },
-      );
-      return NewsPage.parse(res.data);
-    },
+    queryFn: ({ pageParam, signal }): Promise<NewsPage> =>
+      api.call(routes.newsList, { category_id: category ?? undefined, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPage(pages),
   });
@@ -39,9 +31,7 @@ export function newsListQuery(category: NewsFilter, lang: string) {
 export function newsDetailQuery(id: number, lang: string) {
   return queryOptions({
     queryKey: newsKeys.detail(id, lang),
-    queryFn: async ({ signal }): Promise<NewsArticle> => {
-      const res = await api.get(NEWS_PATHS.info, { id }, { signal, loading: true, showErrorMessage: false });
-      return NewsArticleSchema.parse(res.data);
-    },
+    queryFn: ({ signal }): Promise<NewsArticle> =>
+      api.call(routes.newsInfo, { id }, { signal, loading: true, showErrorMessage: false }),
   });
 }

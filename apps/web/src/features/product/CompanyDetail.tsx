@@ -1,6 +1,8 @@
 import type { Company } from '@meridian/contract';
 import { Button, List } from 'antd-mobile';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogFocus } from '../../lib/sheet';
 import { safeEmail, safeWebUrl } from './links';
 
 /** Everything the directory knows about one company, shown in the bottom popup. */
@@ -8,11 +10,22 @@ export function CompanyDetail({ company, onClose }: { company: Company; onClose:
   const { t } = useTranslation();
   const url = safeWebUrl(company.url);
   const email = safeEmail(company.email);
+  const titleId = useId();
+  // Rendered only while the popup is open: focus goes in now and back to the row when it closes.
+  const ref = useDialogFocus<HTMLElement>(true);
   return (
-    <section className="company-detail" data-testid="company-detail">
+    <section
+      ref={ref}
+      className="company-detail"
+      data-testid="company-detail"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <header className="company-detail__head">
         <img className="company-detail__logo" src={company.logo} alt="" width={56} height={56} />
-        <h2 className="company-detail__name">
+        <h2 className="company-detail__name" id={titleId}>
           <bdi>{company.name}</bdi>
         </h2>
       </header>

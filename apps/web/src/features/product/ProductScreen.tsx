@@ -3,7 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, Popup, SearchBar, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../app/stores/settings';
+import { ActionItem } from '../../lib/action-item';
+import { useEscape } from '../../lib/sheet';
+import { useSettings } from '../../lib/stores/settings';
 import { ComingSoonPanel } from '../coming-soon/ComingSoonPanel';
 import { flattenPages } from '../news/paging';
 import { CompanyDetail } from './CompanyDetail';
@@ -42,15 +44,15 @@ function CompanyResults({ name, onOpen }: { name: string; onOpen: (company: Comp
     <>
       <List className="company-list" data-testid="company-list">
         {rows.map((company) => (
-          <List.Item
+          <ActionItem
             key={company.id}
-            data-testid={`company-row-${company.id}`}
+            itemTestId={`company-row-${company.id}`}
             onClick={() => onOpen(company)}
             prefix={<img className="company-row__logo" src={company.logo} alt="" width={40} height={40} />}
             description={<bdi>{company.location}</bdi>}
           >
             <bdi>{company.name}</bdi>
-          </List.Item>
+          </ActionItem>
         ))}
       </List>
       <InfiniteScroll
@@ -80,6 +82,7 @@ export function ProductScreen() {
   const [input, setInput] = useState('');
   const name = useDebounced(input.trim(), SEARCH_DELAY_MS);
   const [selected, setSelected] = useState<Company | null>(null);
+  useEscape(selected !== null, () => setSelected(null));
 
   if (!isMain) return <ComingSoonPanel showBack />;
 

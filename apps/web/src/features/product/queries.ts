@@ -1,9 +1,7 @@
-import { CompanyPage } from '@meridian/contract';
+import { type CompanyPage, routes } from '@meridian/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { api } from '../../app/services';
+import { api } from '../../lib/services';
 import { nextPage } from '../news/paging';
-
-export const COMPANY_SEARCH_PATH = '/api/company/getCompany';
 
 export const companyKeys = {
   all: ['company'] as const,
@@ -15,10 +13,8 @@ export const companyKeys = {
 export function companySearchQuery(name: string) {
   return infiniteQueryOptions({
     queryKey: companyKeys.search(name),
-    queryFn: async ({ pageParam, signal }): Promise<CompanyPage> => {
-      const res = await api.get(COMPANY_SEARCH_PATH, { name, page: pageParam }, { signal });
-      return CompanyPage.parse(res.data);
-    },
+    queryFn: ({ pageParam, signal }): Promise<CompanyPage> =>
+      api.call(routes.companies, { name, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPage(pages),
     // Typing a letter keeps the previous results on screen until the new ones arrive.

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { List, Switch } from 'antd-mobile';
-import { FlagOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDemoUser, useSession } from '../../app/stores/session';
-import { showMessage } from '../../app/toast';
+import { isDemoUser, useSession } from '../../lib/stores/session';
+import { showMessage } from '../../lib/toast';
+import { Toggle } from '../../lib/toggle';
 import { optInQuery, setOptIn } from './queries';
 import './rank.css';
 
@@ -36,18 +35,15 @@ function OptInSwitch({ userId }: { userId: number }) {
   };
 
   return (
-    <List className="user-menu rank-opt-in">
-      <List.Item
-        prefix={
-          <span className="user-menu__icon">
-            <FlagOutline />
-          </span>
-        }
+    <section className="user-menu rank-opt-in">
+      <Toggle
+        label={t('rank.opt_in')}
         description={t('rank.opt_in_desc', { name: user })}
-        extra={<Switch checked={on === 1} loading={saving} onChange={change} data-testid="rank-opt-in" />}
-      >
-        {t('rank.opt_in')}
-      </List.Item>
-    </List>
+        checked={on === 1}
+        disabled={saving}
+        onChange={change}
+        testId="rank-opt-in"
+      />
+    </section>
   );
 }

@@ -1,21 +1,21 @@
 // @vitest-environment happy-dom
-import type { RankingEntry } from '@meridian/contract';
+import { type RankingEntry, routes } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, sampleUser } from '../auth/test-server';
+import { createFakeServer, routeKey, sampleUser } from '../auth/test-server';
 import { en } from '../auth/test-texts';
 
 const server = createFakeServer();
-const { routes } = server;
+const { routes: replies } = server;
 
 type Mods = {
-  Providers: typeof import('../../app/providers').Providers;
-  useSession: typeof import('../../app/stores/session').useSession;
+  Providers: typeof import('../../lib/providers').Providers;
+  useSession: typeof import('../../lib/stores/session').useSession;
   RankScreen: typeof import('./RankScreen').RankScreen;
   RankOptIn: typeof import('./RankOptIn').RankOptIn;
-  queryClient: typeof import('../../app/services').queryClient;
+  queryClient: typeof import('../../lib/services').queryClient;
 };
 let m: Mods;
 
@@ -25,11 +25,11 @@ beforeAll(async () => {
   const { initI18n } = await import('../../i18n');
   await initI18n('en');
   const [{ Providers }, { useSession }, { RankScreen }, { RankOptIn }, { queryClient }] = await Promise.all([
-    import('../../app/providers'),
-    import('../../app/stores/session'),
+    import('../../lib/providers'),
+    import('../../lib/stores/session'),
     import('./RankScreen'),
     import('./RankOptIn'),
-    import('../../app/services'),
+    import('../../lib/services'),
   ]);
   m = { Providers, useSession, RankScreen, RankOptIn, queryClient };
 });
@@ -83,11 +83,13 @@ function show(element: React.ReactNode, path = '/rank') {
   );
 }
 
-const dialogText = () => document.body.querySelector('[data-testid="rank-coming-soon"]')?.textContent;
+/** A blocking dialog (the old coming-soon alert) anywhere on the page. */
+const dialog = () => document.body.querySelector('.adm-dialog, [role="dialog"]');
+const toastTexts = () => [...document.body.querySelectorAll('.toast-text')].map((el) => el.textContent);
 
 describe('/rank', () => {
-  it('lists the leaders with every figure, coloured by sign, and says coming soon on a tap', async () => {
-    routes['GET /api/follow/list'] = () => ({
+  it('lists the leaders with every figure, coloured by sign, and says copy trading is coming in a toast on a tap', async () => {
+    replies[routeKey(routes.rankingList)] = () => ({
       code: 1,
       data: { list: [ALICE, FRANK], updated_at: 1_768_298_400_000 },
     });
@@ -106,19 +108,24 @@ describe('/rank', () => {
     expect(screen.getByTestId('rank-row-2-rate').className).toContain('down');
     expect(screen.getByTestId('rank-row-2-profit').textContent).toBe('-5.00');
     expect(screen.queryByTestId('rank-empty')).toBeNull();
-    expect(dialogText()).toBeUndefined();
 
     fireEvent.click(row);
-    await waitFor(() => expect(dialogText()).toBe(en('messages.coming_soon')));
+    await waitFor(() => expect(toastTexts()).toContain(en('messages.copy_trading_soon')));
+    expect(dialog()).toBeNull();
   });
 
-  it('shows coming soon, inline and in a dialog, when nobody is ranked yet', async () => {
-    routes['GET /api/follow/list'] = () => ({ code: 1, data: { list: [], updated_at: null } });
+  it('shows coming soon inline when nobody is ranked yet, with no dialog to dismiss', async () => {
+    replies[routeKey(routes.rankingList)] = () => ({ code: 1, data: { list: [], updated_at: null } });
     show(<m.RankScreen />);
     const empty = await screen.findByTestId('rank-empty');
+    expect(empty.textContent).toContain(en('common.coming_soon_title'));
     expect(empty.textContent).toContain(en('rank.empty'));
-    await waitFor(() => expect(dialogText()).toBe(en('messages.coming_soon')));
     expect(screen.queryByTestId('rank-row-1')).toBeNull();
+    // The old dialog opened in an effect after the list arrived: give effects their turn, then look.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(dialog()).toBeNull();
   });
 });
 
@@ -131,8 +138,8 @@ describe('the opt-in switch on the user page', () => {
 
   it('reads the choice of a real account and changes it', async () => {
     signIn(sampleUser);
-    routes['GET /api/follow/opt_in'] = () => ({ code: 1, data: { on: 0, user: 'a***@example.test' } });
-    routes['POST /api/follow/opt_in'] = (seen) => ({
+    replies[routeKey(routes.optIn)] = () => ({ code: 1, data: { on: 0, user: 'a***@example.test' } });
+    replies[routeKey(routes.setOptIn)] = (seen) => ({
       code: 1,
       data: { on: Number(seen.params.get('on')), user: 'a***@example.test' },
     });
@@ -142,13 +149,13 @@ describe('the opt-in switch on the user page', () => {
     expect(document.body.textContent).toContain('a***@example.test');
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.getByTestId('rank-opt-in').getAttribute('aria-checked')).toBe('true'));
-    const posted = server.calls('/api/follow/opt_in').filter((c) => c.method === 'POST');
+    const posted = server.calls(routes.setOptIn);
     expect(posted.map((c) => [c.params.get('on'), c.token])).toEqual([['1', 'tok-now']]);
   });
 
   it('is not offered to a demo account', async () => {
     signIn({ ...sampleUser, email: '', is_demo: 1 });
-    routes['GET /api/follow/opt_in'] = () => ({ code: 1, data: { on: 0, user: '' } });
+    replies[routeKey(routes.optIn)] = () => ({ code: 1, data: { on: 0, user: '' } });
     show(
       <>
         <m.RankOptIn />
@@ -158,6 +165,6 @@ describe('the opt-in switch on the user page', () => {
     );
     await screen.findByTestId('rendered');
     expect(screen.queryByTestId('rank-opt-in')).toBeNull();
-    expect(server.calls('/api/follow/opt_in')).toHaveLength(0);
+    expect(server.calls(routes.optIn.path)).toHaveLength(0);
   });
 });

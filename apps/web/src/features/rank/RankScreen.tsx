@@ -1,31 +1,24 @@
 import { LANGUAGE_TAGS } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSettings } from '../../app/stores/settings';
+import { useSettings } from '../../lib/stores/settings';
+import { showMessage } from '../../lib/toast';
 import { rankingQuery } from './queries';
 import { RankRow } from './RankRow';
 import './rank.css';
 
-/** Copy trading is not built yet: tapping a leader (or finding none) says so, as the spec asks. */
-function comingSoon(text: string, confirmText: string): void {
-  Dialog.alert({
-    content: (
-      <div className="dialog-text" data-testid="rank-coming-soon">
-        {text}
-      </div>
-    ),
-    confirmText,
-  });
-}
-
+/**
+ * An empty board says "coming soon" in the page itself (spec), with nothing to dismiss: a dialog on
+ * every visit blocked the tab bar and outlived Back.
+ */
 function Empty() {
   const { t } = useTranslation();
   return (
-    <section className="rank-empty" data-testid="rank-empty">
+    <section className="rank-empty" data-testid="rank-empty" role="status">
       <div className="rank-empty__mark" aria-hidden="true">
         <ClockCircleOutline />
       </div>
@@ -44,19 +37,11 @@ export function RankScreen() {
   const query = useQuery(rankingQuery());
   const { refetch } = query;
   const list = query.data?.list;
-  const toldEmptyOn = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation to the page (its key) reads again
   useEffect(() => {
     if (active) void refetch();
   }, [active, location.key, refetch]);
-
-  // An empty board says "coming soon" once per visit, not on every re-render or refetch.
-  useEffect(() => {
-    if (!active || !list || list.length > 0 || toldEmptyOn.current === location.key) return;
-    toldEmptyOn.current = location.key;
-    comingSoon(t('messages.coming_soon'), t('common.confirm'));
-  }, [active, list, location.key, t]);
 
   const updated = query.data?.updated_at;
   return (
@@ -96,7 +81,8 @@ export function RankScreen() {
                 <RankRow
                   key={entry.uid}
                   entry={entry}
-                  onOpen={() => comingSoon(t('messages.coming_soon'), t('common.confirm'))}
+                  // Copy trading is not built yet: a toast says so and goes away by itself.
+                  onOpen={() => showMessage('info', t('messages.copy_trading_soon'))}
                 />
               ))}
             </ol>

@@ -1,8 +1,6 @@
-import { OptInState, RankingList } from '@meridian/contract';
+import { type OptInState, type RankingList, routes } from '@meridian/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, queryClient } from '../../app/services';
-
-export const RANK_PATHS = { list: '/api/follow/list', optIn: '/api/follow/opt_in' } as const;
+import { api, queryClient } from '../../lib/services';
 
 export const rankKeys = {
   all: ['rank'] as const,
@@ -14,8 +12,7 @@ export const rankKeys = {
 export function rankingQuery() {
   return queryOptions({
     queryKey: rankKeys.list(),
-    queryFn: async ({ signal }): Promise<RankingList> =>
-      RankingList.parse((await api.get(RANK_PATHS.list, undefined, { signal })).data),
+    queryFn: ({ signal }): Promise<RankingList> => api.call(routes.rankingList, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -24,22 +21,13 @@ export function rankingQuery() {
 export function optInQuery(userId: number) {
   return queryOptions({
     queryKey: rankKeys.optIn(userId),
-    queryFn: async ({ signal }): Promise<OptInState> =>
-      OptInState.parse(
-        (
-          await api.get(RANK_PATHS.optIn, undefined, {
-            signal,
-            showErrorMessage: false,
-            showNetworkError: false,
-          })
-        ).data,
-      ),
+    queryFn: ({ signal }): Promise<OptInState> =>
+      api.call(routes.optIn, {}, { signal, showErrorMessage: false, showNetworkError: false }),
   });
 }
 
 export async function setOptIn(userId: number, on: boolean): Promise<OptInState> {
-  const res = await api.post(RANK_PATHS.optIn, { on: on ? 1 : 0 }, { loading: true });
-  const state = OptInState.parse(res.data);
+  const state = await api.call(routes.setOptIn, { on: on ? 1 : 0 }, { loading: true });
   queryClient.setQueryData(rankKeys.optIn(userId), state);
   // Leaving takes effect on the board at once; joining from the next refresh.
   void queryClient.invalidateQueries({ queryKey: rankKeys.list() });

@@ -1,7 +1,7 @@
 import { isRtl, MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
-import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../app/stores/settings';
+import { Sheet } from '../../lib/sheet';
+import { useSettings } from '../../lib/stores/settings';
 import { logoUrl } from '../markets/logo';
 import { changeDirection, changeText, lastPrice } from '../markets/price';
 
@@ -24,46 +24,44 @@ export function InstrumentDrawer({
   const { t } = useTranslation();
   const rtl = isRtl(useSettings((s) => s.lang));
   return (
-    <Popup
+    <Sheet
       visible={visible}
       position={rtl ? 'right' : 'left'}
-      onMaskClick={onClose}
       onClose={onClose}
+      title={t('trade.instruments')}
       bodyClassName="instrument-drawer"
-      destroyOnClose
+      testId="instrument-drawer"
     >
-      <div data-testid="instrument-drawer">
-        <h2 className="instrument-drawer__title">{t('trade.instruments')}</h2>
-        <ul className="instrument-drawer__list">
-          {instruments.map((inst) => {
-            const open = inst.MarketStatus === MARKET_OPEN;
-            const direction = changeDirection(inst.ForexQuotations.Change);
-            return (
-              <li key={inst.Id}>
-                <button
-                  type="button"
-                  className={`instrument-drawer__item${inst.Id === selectedId ? ' instrument-drawer__item--active' : ''}`}
-                  data-testid={`drawer-item-${inst.Code}`}
-                  onClick={() => onSelect(inst)}
-                >
-                  <img src={logoUrl(inst.Logo)} alt="" width={24} height={24} />
-                  <span className="instrument-drawer__code">{inst.Code}</span>
-                  <span className="instrument-drawer__quote">
-                    <span className={`num ${open ? direction : ''}`}>{lastPrice(inst)}</span>
-                    {open ? (
-                      <span className={`instrument-drawer__change num ${direction}`}>{changeText(inst)}</span>
-                    ) : (
-                      <span className="instrument-drawer__change instrument-drawer__change--closed">
-                        {t('home.closed')}
-                      </span>
-                    )}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </Popup>
+      <ul className="instrument-drawer__list">
+        {instruments.map((inst) => {
+          const open = inst.MarketStatus === MARKET_OPEN;
+          const direction = changeDirection(inst.ForexQuotations.Change);
+          return (
+            <li key={inst.Id}>
+              <button
+                type="button"
+                className={`instrument-drawer__item${inst.Id === selectedId ? ' instrument-drawer__item--active' : ''}`}
+                data-testid={`drawer-item-${inst.Code}`}
+                aria-current={inst.Id === selectedId ? 'true' : undefined}
+                onClick={() => onSelect(inst)}
+              >
+                <img src={logoUrl(inst.Logo)} alt="" width={24} height={24} />
+                <span className="instrument-drawer__code">{inst.Code}</span>
+                <span className="instrument-drawer__quote">
+                  <span className={`num ${open ? direction : ''}`}>{lastPrice(inst)}</span>
+                  {open ? (
+                    <span className={`instrument-drawer__change num ${direction}`}>{changeText(inst)}</span>
+                  ) : (
+                    <span className="instrument-drawer__change instrument-drawer__change--closed">
+                      {t('home.closed')}
+                    </span>
+                  )}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Sheet>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../app/stores/settings';
+import { useSettings } from '../../lib/stores/settings';
 import { joinCandlePages } from '../markets/candles';
 import { useKlineLive } from '../markets/live';
 import { klineQuery } from '../markets/queries';

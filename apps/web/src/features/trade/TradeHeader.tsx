@@ -20,19 +20,21 @@ export function TradeHeader({ instrument, fallbackCode, onOpenSelector }: TradeH
         type="button"
         className="instrument-selector"
         data-testid="instrument-selector"
-        aria-label={t('trade.select_instrument')}
         aria-haspopup="dialog"
         onClick={onOpenSelector}
       >
-        <UnorderedListOutline className="instrument-selector__icon" />
+        {/* The name is the visible code and name, then what the button does (label in name, WCAG 2.5.3). */}
+        <UnorderedListOutline className="instrument-selector__icon" aria-hidden="true" />
         <span className="instrument-selector__names">
           <span className="instrument-selector__code">{instrument?.Code ?? fallbackCode ?? ''}</span>
           {instrument && instrument.ShowCode !== instrument.Code && (
             <span className="instrument-selector__show-code">{instrument.ShowCode}</span>
           )}
         </span>
-        <DownFill className="instrument-selector__caret" />
+        <span className="visually-hidden">{t('trade.select_instrument')}</span>
+        <DownFill className="instrument-selector__caret" aria-hidden="true" />
       </button>
+      {!instrument && <div className="trade-header__quote" />}
       {instrument && (
         <div className="trade-header__quote">
           <span className={`trade-header__price num ${open ? direction : ''}`} data-testid="last-price">

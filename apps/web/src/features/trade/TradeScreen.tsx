@@ -1,5 +1,4 @@
 import type { TradeInstrument } from '@meridian/contract';
-import { SpinLoading } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDayMarketLive, useRouteActive } from '../markets/live';
@@ -11,6 +10,7 @@ import { PeriodBar } from './PeriodBar';
 import { TradeHeader } from './TradeHeader';
 import '../markets/markets.css';
 import './trade.css';
+import { Spinner } from '../../lib/spinner';
 
 // The chart library is the heaviest thing on this screen: it loads while the header already shows.
 const KlineChart = lazy(async () => ({ default: (await import('./KlineChart')).KlineChart }));
@@ -41,6 +41,8 @@ export function TradeScreen() {
 
   return (
     <div className="trade" data-testid="page-trade">
+      {/* The tab pages have no top bar: the page's heading is for assistive technology. */}
+      <h1 className="visually-hidden">{t('nav.trade')}</h1>
       <TradeHeader
         instrument={instrument}
         fallbackCode={selected?.code ?? null}
@@ -85,10 +87,9 @@ export function TradeScreen() {
 }
 
 function ChartPlaceholder() {
-  const { t } = useTranslation();
   return (
     <div className="kline-chart__overlay">
-      <SpinLoading color="primary" aria-label={t('common.loading')} />
+      <Spinner />
     </div>
   );
 }

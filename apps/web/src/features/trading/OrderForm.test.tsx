@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
-import type { TradeInstrument } from '@meridian/contract';
+import { routes, type TradeInstrument } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, sampleUser } from '../auth/test-server';
+import { createFakeServer, routeKey, sampleUser } from '../auth/test-server';
 
 const server = createFakeServer();
 
 type Mods = {
-  Providers: typeof import('../../app/providers').Providers;
-  useSession: typeof import('../../app/stores/session').useSession;
-  useSettings: typeof import('../../app/stores/settings').useSettings;
+  Providers: typeof import('../../lib/providers').Providers;
+  useSession: typeof import('../../lib/stores/session').useSession;
+  useSettings: typeof import('../../lib/stores/settings').useSettings;
   OrderForm: typeof import('./OrderForm').OrderForm;
+  useTradePrefs: typeof import('./trade-prefs').useTradePrefs;
 };
 let m: Mods;
 
@@ -21,13 +22,18 @@ beforeAll(async () => {
   await import('../../lib/react19-render');
   const { initI18n } = await import('../../i18n');
   await initI18n('en');
-  const [{ Providers }, { useSession }, { useSettings }, { OrderForm }] = await Promise.all([
-    import('../../app/providers'),
-    import('../../app/stores/session'),
-    import('../../app/stores/settings'),
-    import('./OrderForm'),
-  ]);
-  m = { Providers, useSession, useSettings, OrderForm };
+  // Sheets open and close without their slide, so a test sees the end state at once.
+  const { Globals } = await import('@react-spring/web');
+  Globals.assign({ skipAnimation: true });
+  const [{ Providers }, { useSession }, { useSettings }, { OrderForm }, { useTradePrefs }] =
+    await Promise.all([
+      import('../../lib/providers'),
+      import('../../lib/stores/session'),
+      import('../../lib/stores/settings'),
+      import('./OrderForm'),
+      import('./trade-prefs'),
+    ]);
+  m = { Providers, useSession, useSettings, OrderForm, useTradePrefs };
 });
 
 afterAll(() => {
@@ -38,6 +44,7 @@ beforeEach(() => {
   server.reset();
   m.useSession.getState().clear();
   m.useSettings.getState().setBasicInfo({ trade_fee_type: 1 });
+  m.useTradePrefs.getState().setOneTap(false);
 });
 
 afterEach(() => {
@@ -69,20 +76,53 @@ const BTC: TradeInstrument = {
 
 const Landed = () => <div data-testid="landed" />;
 
-function show(instrument: TradeInstrument) {
-  const router = createMemoryRouter(
+function routerFor(instrument: TradeInstrument) {
+  return createMemoryRouter(
     [
       { path: '/trade', element: <m.OrderForm instrument={instrument} instruments={[instrument]} /> },
       { path: '*', element: <Landed /> },
     ],
     { initialEntries: ['/trade'] },
   );
+}
+
+function show(instrument: TradeInstrument) {
+  const router = routerFor(instrument);
   render(
     <m.Providers>
       <RouterProvider router={router} />
     </m.Providers>,
   );
   return router;
+}
+
+const PLACED = {
+  Id: 5,
+  ForexId: 26,
+  ForexTradeLists: { ShowCode: 'BTC/USD', Code: 'BTCUSD', PricePrecision: 2 },
+  OrderType: 2,
+  Status: 1,
+  Quantity: '0.01',
+  OriginPrice: '95000.00',
+  Price: '95000.50',
+  FactProfits: '-0.005000',
+  CautionMoney: '950.000000',
+  TradeFee: '0.005000',
+  TargetLossPrice: '0',
+  TargetProfitPrice: '94000',
+  Multiple: 1,
+  CloseReason: null,
+  CreateTimeHandler: '2026-11-21 06:00:00',
+  CreateTime: 0,
+  FillTime: 0,
+  CloseTime: null,
+};
+
+function signInDemo() {
+  act(() => {
+    m.useSession.getState().setToken('tok');
+    m.useSession.getState().setUser({ ...sampleUser, is_demo: 1 });
+  });
 }
 
 describe('order form', () => {
@@ -106,7 +146,7 @@ describe('order form', () => {
     expect(`${router.state.location.pathname}${decodeURIComponent(router.state.location.search)}`).toBe(
       '/login?from=/trade',
     );
-    expect(server.calls('/v1/api/forex/submit')).toHaveLength(0);
+    expect(server.calls(routes.submitOrder)).toHaveLength(0);
   });
 
   it('disables both buttons while the market is closed', () => {
@@ -123,43 +163,80 @@ describe('order form', () => {
     );
   });
 
+  it('shows the bid on Sell, the ask on Buy and the spread between, and follows the live quote', () => {
+    const router = routerFor(BTC);
+    const view = render(
+      <m.Providers>
+        <RouterProvider router={router} />
+      </m.Providers>,
+    );
+    expect(screen.getByTestId('sell-price').textContent).toBe('95000.00');
+    expect(screen.getByTestId('buy-price').textContent).toBe('95000.50');
+    expect(screen.getByTestId('spread-value').textContent).toBe('0.50');
+    expect(screen.getByTestId('order-sell').textContent).toBe('Sell short95000.00');
+    // A DAY_MARKET push reaches the form as a new instrument object (the cached list is rewritten).
+    const moved = { ...BTC, Bid: '95010.25', Ask: '95011.00', Spread: '0.75' };
+    const next = createMemoryRouter(
+      [{ path: '/trade', element: <m.OrderForm instrument={moved} instruments={[moved]} /> }],
+      { initialEntries: ['/trade'] },
+    );
+    view.rerender(
+      <m.Providers>
+        <RouterProvider router={next} />
+      </m.Providers>,
+    );
+    expect(screen.getByTestId('sell-price').textContent).toBe('95010.25');
+    expect(screen.getByTestId('buy-price').textContent).toBe('95011.00');
+    expect(screen.getByTestId('spread-value').textContent).toBe('0.75');
+  });
+
+  it('asks for confirmation first: the sheet shows the order, Escape dismisses it and nothing is sent', async () => {
+    signInDemo();
+    show(BTC);
+    fireEvent.click(screen.getByTestId('order-buy'));
+    const sheet = await screen.findByTestId('order-confirm');
+    expect(sheet.getAttribute('role')).toBe('dialog');
+    expect(screen.getByTestId('confirm-summary').textContent).toBe('0.01 lots · BTC/USD');
+    expect(screen.getByTestId('confirm-price').textContent).toBe('95000.50');
+    expect(screen.getByTestId('confirm-margin').textContent).toBe('950.005000');
+    expect(screen.getByTestId('order-confirm-place').textContent).toBe('Confirm: Buy long');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('order-confirm')).toBeNull());
+    expect(server.calls(routes.submitOrder)).toHaveLength(0);
+  });
+
+  it('with one-tap trading on, places the order at the first tap and remembers the choice on the device', async () => {
+    signInDemo();
+    server.routes[routeKey(routes.submitOrder)] = () => ({ code: 1, data: { ...PLACED, OrderType: 1 } });
+    show(BTC);
+    const toggle = screen.getByRole('switch', { name: 'One-tap trading' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    expect(localStorage.getItem('meridian.trade_prefs')).toContain('"oneTap":true');
+    fireEvent.click(screen.getByTestId('order-buy'));
+    await screen.findByTestId('order-success');
+    expect(screen.queryByTestId('order-confirm')).toBeNull();
+    expect(server.calls(routes.submitOrder)).toHaveLength(1);
+  });
+
   it('submits what the trader chose, TP ticked at the current price and SL as 0, then links to /order', async () => {
-    act(() => {
-      m.useSession.getState().setToken('tok');
-      m.useSession.getState().setUser({ ...sampleUser, is_demo: 1 });
-    });
-    server.routes['GET /v1/api/forex/submit'] = () => ({
-      code: 1,
-      data: {
-        Id: 5,
-        ForexId: 26,
-        ForexTradeLists: { ShowCode: 'BTC/USD', Code: 'BTCUSD', PricePrecision: 2 },
-        OrderType: 2,
-        Status: 1,
-        Quantity: '0.01',
-        OriginPrice: '95000.00',
-        Price: '95000.50',
-        FactProfits: '-0.005000',
-        CautionMoney: '950.000000',
-        TradeFee: '0.005000',
-        TargetLossPrice: '0',
-        TargetProfitPrice: '94000',
-        Multiple: 1,
-        CloseReason: null,
-        CreateTimeHandler: '2026-11-21 06:00:00',
-        CreateTime: 0,
-        FillTime: 0,
-        CloseTime: null,
-      },
-    });
+    signInDemo();
+    server.routes[routeKey(routes.submitOrder)] = () => ({ code: 1, data: PLACED });
     const router = show(BTC);
     fireEvent.click(screen.getByTestId('tp-enable'));
     const tp = screen.getByTestId('tp-input') as HTMLInputElement;
     expect(tp.value).toBe('95000.00');
     fireEvent.change(tp, { target: { value: '94000' } });
     fireEvent.click(screen.getByTestId('order-sell'));
-    await screen.findByTestId('order-success');
-    const sent = server.calls('/v1/api/forex/submit')[0]?.params;
+    // The confirm sheet shows the sell at the bid; only its button sends the order.
+    await screen.findByTestId('order-confirm');
+    expect(screen.getByTestId('confirm-price').textContent).toBe('95000.00');
+    expect(server.calls(routes.submitOrder)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('order-confirm-place'));
+    const success = await screen.findByTestId('order-success');
+    expect(success.textContent).toContain('Sell 0.01 lots of BTC/USD');
+    const sent = server.calls(routes.submitOrder)[0]?.params;
     expect(Object.fromEntries([...(sent?.entries() ?? [])].filter(([k]) => k !== 't'))).toEqual({
       type: '2',
       cont: '0.01',

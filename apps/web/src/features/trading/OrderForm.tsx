@@ -1,18 +1,22 @@
 import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
-import { type Side, sideFromOrderType } from '@meridian/trading';
-import { Button, CenterPopup } from 'antd-mobile';
+import type { Side } from '@meridian/trading';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loginRedirect } from '../../app/guards';
-import { useSession } from '../../app/stores/session';
-import { useSettings } from '../../app/stores/settings';
-import { showMessage } from '../../app/toast';
 import { formatBalance } from '../../lib/format';
+import { loginRedirect } from '../../lib/guards';
+import { usePricesLive } from '../../lib/stores/connection';
+import { useSession } from '../../lib/stores/session';
+import { useSettings } from '../../lib/stores/settings';
+import { showMessage } from '../../lib/toast';
+import { Toggle } from '../../lib/toggle';
+import type { SubmitPayload } from './api';
 import { LevelInput } from './LevelInput';
 import { useTradingLive } from './live';
 import { useSubmitOrder } from './mutations';
+import { OrderConfirmSheet, type OrderRequest } from './OrderConfirmSheet';
+import { OrderPlaced } from './OrderPlaced';
 import {
   adaptToInstrument,
   canStepDown,
@@ -29,6 +33,8 @@ import {
   stepUp,
   toggleLevel,
 } from './order-form';
+import { TradeActionBar } from './TradeActionBar';
+import { useTradePrefs } from './trade-prefs';
 import '../markets/markets.css';
 import './trading.css';
 
@@ -48,8 +54,12 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
   const [state, setState] = useState<OrderFormState>(() => initialFormState(instrument));
   const [formFor, setFormFor] = useState<number | null>(instrument?.Id ?? null);
   const [placed, setPlaced] = useState<Order | null>(null);
+  const [confirming, setConfirming] = useState<OrderRequest | null>(null);
+  const oneTap = useTradePrefs((s) => s.oneTap);
+  const setOneTap = useTradePrefs((s) => s.setOneTap);
   const submit = useSubmitOrder();
   useTradingLive();
+  const pricesLive = usePricesLive().live;
 
   // Switching instruments resets what no longer fits (lots grid, leverage options, levels).
   if (instrument && instrument.Id !== formFor) {
@@ -62,9 +72,19 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
     [state, instrument, instruments, tradeFeeType],
   );
 
-  if (!instrument) return <div className="order-form" data-testid="order-form" />;
+  // Until the list arrives the bar is there already, disabled, so nothing moves when prices land.
+  if (!instrument) {
+    return (
+      <div className="order-form order-form--empty" data-testid="order-form">
+        <TradeActionBar instrument={null} disabled onPlace={() => undefined} />
+      </div>
+    );
+  }
 
   const open = instrument.MarketStatus === MARKET_OPEN;
+  // Buy and Sell are disabled while the market is closed, an order is on its way, or the prices on
+  // screen are not live (offline, reconnecting, feed behind: the connection banner says which).
+  const blocked = !open || submit.isPending || !pricesLive;
   const options = instrument.HasForexMultiple.map((m) => m.Value);
   const texts = estimateTexts(cost);
   const update = (patch: Partial<OrderFormState>) => setState((s) => ({ ...s, ...patch }));
@@ -80,9 +100,17 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
       if (check.problem) showMessage('error', problemText(t, check.problem));
       return;
     }
-    submit.mutate(check.payload, {
-      onSuccess: (order) => setPlaced(order),
-      // The API client has shown the server's refusal.
+    if (oneTap) send(check.payload);
+    else setConfirming({ side, payload: check.payload, margin: texts.margin, fee: texts.fee });
+  };
+
+  const send = (payload: SubmitPayload) => {
+    submit.mutate(payload, {
+      onSuccess: (order) => {
+        setConfirming(null);
+        setPlaced(order);
+      },
+      // The API client has shown the server's refusal; the confirm sheet stays to try again or dismiss.
       onError: () => undefined,
     });
   };
@@ -220,31 +248,29 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
         )}
       </dl>
 
-      <div className="order-form__actions">
-        <Button
-          block
-          className="order-form__buy"
-          data-testid="order-buy"
-          disabled={!open || submit.isPending}
-          onClick={() => place('buy')}
-        >
-          {t('trade.buy_long')}
-        </Button>
-        <Button
-          block
-          className="order-form__sell"
-          data-testid="order-sell"
-          disabled={!open || submit.isPending}
-          onClick={() => place('sell')}
-        >
-          {t('trade.sell_short')}
-        </Button>
-      </div>
       {!open && (
         <p className="order-form__note order-form__closed" data-testid="order-form-closed">
           {t('trade.closed_market')}
         </p>
       )}
+
+      <Toggle
+        label={t('trading.one_tap')}
+        description={t('trading.one_tap_desc')}
+        checked={oneTap}
+        onChange={setOneTap}
+        testId="one-tap"
+      />
+
+      <TradeActionBar instrument={instrument} disabled={blocked} onPlace={place} />
+
+      <OrderConfirmSheet
+        request={confirming}
+        instrument={instrument}
+        busy={submit.isPending}
+        onConfirm={(request) => send(request.payload)}
+        onClose={() => setConfirming(null)}
+      />
 
       <OrderPlaced
         order={placed}
@@ -255,36 +281,5 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
         }}
       />
     </section>
-  );
-}
-
-function OrderPlaced({ order, onClose, onView }: { order: Order | null; onClose(): void; onView(): void }) {
-  const { t } = useTranslation();
-  const side = order ? sideFromOrderType(order.OrderType) : 'buy';
-  return (
-    <CenterPopup visible={order !== null} onMaskClick={onClose} destroyOnClose>
-      {order && (
-        <div className="order-success" data-testid="order-success">
-          <h3 className="order-success__title">
-            {order.Status === 0 ? t('trading.pending_placed') : t('trade.order_success')}
-          </h3>
-          <p className="order-success__body">
-            {t('trading.success_body', {
-              side: side === 'buy' ? t('trade.buy') : t('trade.sell'),
-              lots: order.Quantity,
-              code: order.ForexTradeLists.ShowCode,
-            })}
-          </p>
-          <div className="order-success__actions">
-            <Button block color="primary" data-testid="order-success-view" onClick={onView}>
-              {t('trade.view_orders')}
-            </Button>
-            <Button block fill="none" data-testid="order-success-close" onClick={onClose}>
-              {t('common.close')}
-            </Button>
-          </div>
-        </div>
-      )}
-    </CenterPopup>
   );
 }

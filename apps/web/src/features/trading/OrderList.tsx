@@ -1,9 +1,10 @@
-import type { Order, OrderStatus } from '@meridian/contract';
+import type { Order, OrderStatus, TradeInstrument } from '@meridian/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderRow } from './OrderRow';
+import { currentPriceOf } from './pending-price';
 import { dealsQuery, flattenDeals } from './queries';
 
 /** Spec section 9: the pull-to-refresh indicator closes after 500 ms, whatever the network does. */
@@ -60,10 +61,12 @@ interface OrderListProps {
   status: OrderStatus;
   /** Kept-alive and hidden, the list must not page on its own: a hidden sentinel looks visible. */
   active: boolean;
+  /** The live quotes: pending orders show their current price from them. */
+  instruments: readonly TradeInstrument[] | undefined;
   onOpen(order: Order): void;
 }
 
-export function OrderList({ status, active, onOpen }: OrderListProps) {
+export function OrderList({ status, active, instruments, onOpen }: OrderListProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(dealsQuery(status, queryClient));
@@ -98,7 +101,7 @@ export function OrderList({ status, active, onOpen }: OrderListProps) {
       <ul className="order-list" data-testid={`order-list-${status}`}>
         {orders.map((order) => (
           <li key={order.Id}>
-            <OrderRow order={order} onOpen={onOpen} />
+            <OrderRow order={order} price={currentPriceOf(order, instruments)} onOpen={onOpen} />
           </li>
         ))}
       </ul>

@@ -5,8 +5,16 @@ import { formatFixed } from '../../lib/format';
 import { signed, tone } from './display';
 import { reasonText } from './live';
 
-/** One order in the list; tapping it opens the detail sheet. */
-export function OrderRow({ order, onOpen }: { order: Order; onOpen(order: Order): void }) {
+/** One order in the list; tapping it opens the detail sheet. `price` is its live current price. */
+export function OrderRow({
+  order,
+  price,
+  onOpen,
+}: {
+  order: Order;
+  price: string;
+  onOpen(order: Order): void;
+}) {
   const { t } = useTranslation();
   const side = sideFromOrderType(order.OrderType);
   const precision = order.ForexTradeLists.PricePrecision;
@@ -49,7 +57,7 @@ export function OrderRow({ order, onOpen }: { order: Order; onOpen(order: Order)
           <span>
             {history ? t('orders.close_price') : t('orders.current_price')}{' '}
             <b className="num" data-testid="row-price">
-              {formatFixed(order.Price, precision)}
+              {formatFixed(price, precision)}
             </b>
           </span>
         )}

@@ -5,11 +5,13 @@ import {
   type Order,
 } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
-import { formatFee, formatFixed } from '../../lib/format';
+import { formatBalance, formatFixed } from '../../lib/format';
+import { Sheet } from '../../lib/sheet';
+import { usePricesLive } from '../../lib/stores/connection';
+import { showMessage } from '../../lib/toast';
 import { confirmDialog } from '../user/confirm';
 import { formatDateTime, levelText, signed, tone } from './display';
 import { reasonText } from './live';
@@ -19,22 +21,45 @@ import { StopEditor } from './StopEditor';
 interface OrderSheetProps {
   /** The order as the cached list has it now (live price and P&L); null closes the sheet. */
   order: Order | null;
+  /** The live current price, when the list knows a fresher one than the order (pending orders). */
+  price?: string;
   onClose(): void;
 }
 
-/** The detail bottom sheet: every figure of one order, and what can be done with it in its status. */
-export function OrderSheet({ order, onClose }: OrderSheetProps) {
+/**
+ * The detail bottom sheet: every figure of one order, and what can be done with it in its status.
+ * Dismissing is the named close icon in the header, well apart from "Close position" at the bottom.
+ */
+export function OrderSheet({ order, price, onClose }: OrderSheetProps) {
+  const { t } = useTranslation();
+  const side = order ? sideFromOrderType(order.OrderType) : 'buy';
+  const showPnl =
+    order !== null && order.Status !== ORDER_STATUS_PENDING && order.CloseReason !== 'cancelled';
   return (
-    <Popup
+    <Sheet
       visible={order !== null}
-      onMaskClick={onClose}
       onClose={onClose}
-      position="bottom"
-      destroyOnClose
-      bodyClassName="order-sheet__body"
+      title={order?.ForexTradeLists.ShowCode ?? ''}
+      closeLabel={t('orders.dismiss_details')}
+      headerExtra={
+        order && (
+          <>
+            <span className={`order-row__side order-row__side--${side}`}>
+              {side === 'buy' ? t('trade.buy') : t('trade.sell')}
+            </span>
+            <span className="order-row__lev">{t('trading.leverage_value', { value: order.Multiple })}</span>
+            {showPnl && (
+              <span className={`order-sheet__pnl num ${tone(order.FactProfits)}`} data-testid="sheet-pnl">
+                {signed(order.FactProfits, 2)}
+              </span>
+            )}
+          </>
+        )
+      }
+      testId="order-sheet"
     >
-      {order && <SheetContent order={order} onClose={onClose} />}
-    </Popup>
+      {order && <SheetContent order={order} price={price ?? order.Price} onClose={onClose} />}
+    </Sheet>
   );
 }
 
@@ -49,11 +74,17 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
+/** A negative-balance-protection credit worth showing (absent or zero means none). */
+function hasProtection(amount: string | undefined): boolean {
+  return amount !== undefined && !/^-?0(\.0+)?$/.test(amount);
+}
+
+function SheetContent({ order, price, onClose }: { order: Order; price: string; onClose(): void }) {
   const { t } = useTranslation();
   const closeOrder = useCloseOrder();
   const cancelOrder = useCancelOrder();
-  const side = sideFromOrderType(order.OrderType);
+  // Closing is at the market price: not while prices are not live (cancelling a pending order is fine).
+  const pricesLive = usePricesLive().live;
   const precision = order.ForexTradeLists.PricePrecision;
   const holding = order.Status === ORDER_STATUS_HOLDING;
   const pending = order.Status === ORDER_STATUS_PENDING;
@@ -85,19 +116,7 @@ function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
   };
 
   return (
-    <div className="order-sheet" data-testid="order-sheet">
-      <header className="order-sheet__head">
-        <span className="order-sheet__code">{order.ForexTradeLists.ShowCode}</span>
-        <span className={`order-row__side order-row__side--${side}`}>
-          {side === 'buy' ? t('trade.buy') : t('trade.sell')}
-        </span>
-        <span className="order-row__lev">{t('trading.leverage_value', { value: order.Multiple })}</span>
-        {!pending && !cancelled && (
-          <span className={`order-sheet__pnl num ${tone(order.FactProfits)}`} data-testid="sheet-pnl">
-            {signed(order.FactProfits, 2)}
-          </span>
-        )}
-      </header>
+    <div className="order-sheet">
       <dl className="order-sheet__facts">
         <Fact label={t('orders.order_id')} testId="sheet-id">
           {order.Id}
@@ -113,15 +132,15 @@ function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
         </Fact>
         {!cancelled && (
           <Fact label={history ? t('orders.close_price') : t('orders.current_price')} testId="sheet-price">
-            {formatFixed(order.Price, precision)}
+            {formatFixed(price, precision)}
           </Fact>
         )}
         <Fact label={t('orders.margin')} testId="sheet-margin">
-          {formatFee(order.CautionMoney)}
+          {formatBalance(order.CautionMoney)}
         </Fact>
         {!cancelled && (
           <Fact label={t('orders.handling_fee')} testId="sheet-fee">
-            {formatFee(order.TradeFee)}
+            {formatBalance(order.TradeFee)}
           </Fact>
         )}
         <Fact label={t('orders.stop_profit')} testId="sheet-tp">
@@ -139,6 +158,12 @@ function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
             {reasonText(order.CloseReason)}
           </Fact>
         )}
+        {history && hasProtection(order.Protection) && (
+          // Beside the loss: what the house covered so the balance did not go below zero.
+          <Fact label={t('orders.protection_credit')} testId="sheet-protection">
+            {signed(order.Protection ?? '0', 2)}
+          </Fact>
+        )}
       </dl>
 
       {holding && <StopEditor key={order.Id} order={order} />}
@@ -149,6 +174,7 @@ function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
             block
             color="danger"
             data-testid="order-close"
+            disabled={!pricesLive}
             loading={closeOrder.isPending}
             onClick={close}
           >
@@ -166,9 +192,6 @@ function SheetContent({ order, onClose }: { order: Order; onClose(): void }) {
             {t('orders.cancel_order')}
           </Button>
         )}
-        <Button block fill="none" data-testid="order-sheet-dismiss" onClick={onClose}>
-          {t('common.close')}
-        </Button>
       </div>
     </div>
   );

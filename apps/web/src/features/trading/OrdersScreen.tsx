@@ -4,10 +4,13 @@ import { Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/stores/session';
+import { useSession } from '../../lib/stores/session';
+import { useDayMarketLive } from '../markets/live';
+import { useTradeList } from '../markets/queries';
 import { useTradingLive } from './live';
 import { OrderList } from './OrderList';
 import { OrderSheet } from './OrderSheet';
+import { currentPriceOf } from './pending-price';
 import { dealsQuery, figuresQuery, flattenDeals, type OrdersTab, TAB_STATUS, tradingKeys } from './queries';
 import { MarginCallWarning, SummaryCard } from './SummaryCard';
 import '../markets/markets.css';
@@ -37,6 +40,9 @@ export function OrdersScreen() {
   const [tab, setTab] = useState<OrdersTab>('holding');
   const [openId, setOpenId] = useState<number | null>(null);
   useTradingLive();
+  // Pending orders are not in the FOREX_TRADE push: their current price comes from the live quotes.
+  const tradeList = useTradeList();
+  useDayMarketLive(active && tab === 'pending');
 
   const figures = useQuery({ ...figuresQuery(), enabled: isLogin });
   const list = useInfiniteQuery({ ...dealsQuery(TAB_STATUS[tab], queryClient), enabled: isLogin });
@@ -59,6 +65,7 @@ export function OrdersScreen() {
 
   return (
     <div className="orders-page" data-testid="page-orders">
+      <h1 className="visually-hidden">{t('nav.orders')}</h1>
       <SummaryCard tab={tab} figures={figures.data} realised={realised} />
       <MarginCallWarning figures={figures.data} />
       <Tabs
@@ -78,9 +85,14 @@ export function OrdersScreen() {
         key={tab}
         status={TAB_STATUS[tab]}
         active={active}
+        instruments={tradeList.data}
         onOpen={(order: Order) => setOpenId(order.Id)}
       />
-      <OrderSheet order={openOrder} onClose={() => setOpenId(null)} />
+      <OrderSheet
+        order={openOrder}
+        price={openOrder ? currentPriceOf(openOrder, tradeList.data) : undefined}
+        onClose={() => setOpenId(null)}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import type { AccountFigures, MyDealResponse, Order } from '@meridian/contract';
+import { type AccountFigures, type MyDealResponse, type Order, routes } from '@meridian/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer } from '../auth/test-server';
+import { createFakeServer, routeKey } from '../auth/test-server';
 
 const server = createFakeServer();
 
@@ -109,7 +109,7 @@ describe('FOREX_TRADE', () => {
 
 describe('FOREX_CLOSED', () => {
   it('drops the order from Holding, says why, and refreshes history, figures and the balance', async () => {
-    server.routes['GET /v1/api/main/wallet/getBalance'] = () => ({
+    server.routes[routeKey(routes.balance)] = () => ({
       code: 1,
       data: { balance: '99999.000000', lock_balance: '0.000000' },
     });
@@ -123,7 +123,7 @@ describe('FOREX_CLOSED', () => {
         'A position was closed: take profit reached',
       ),
     );
-    await vi.waitFor(() => expect(server.calls('/v1/api/main/wallet/getBalance')).toHaveLength(1));
+    await vi.waitFor(() => expect(server.calls(routes.balance)).toHaveLength(1));
   });
 
   it('a pending order cancelled by the server leaves the pending list with its own message', async () => {

@@ -1,7 +1,5 @@
 import {
   type CloseReason,
-  ForexClosedMessage,
-  ForexTradeMessage,
   ORDER_STATUS_HOLDING,
   ORDER_STATUS_PENDING,
   type OrderStatus,
@@ -12,12 +10,12 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
-import { refreshBalance } from '../../app/auth-actions';
-import { socket } from '../../app/services';
-import { useSession } from '../../app/stores/session';
-import { showMessage } from '../../app/toast';
 import { i18n } from '../../i18n';
+import { refreshBalance } from '../../lib/auth-actions';
+import { socket } from '../../lib/services';
 import type { ServerMessage } from '../../lib/socket';
+import { useSession } from '../../lib/stores/session';
+import { showMessage } from '../../lib/toast';
 import { type DealPages, flattenDeals, mapCachedDeals, tradingKeys, writeFigures } from './queries';
 
 /** The lists an order can leave without the user doing it here. */
@@ -86,9 +84,8 @@ export function applyClosed(queryClient: QueryClient, id: number, reason: CloseR
 }
 
 function onTrade(queryClient: QueryClient, message: ServerMessage): void {
-  const parsed = ForexTradeMessage.safeParse(message);
-  if (!parsed.success) return;
-  const { orders, ...figures } = parsed.data.data;
+  if (message.type !== 'FOREX_TRADE') return;
+  const { orders, ...figures } = message.data;
   writeFigures(queryClient, figures);
   applyTradeTicks(queryClient, orders);
   const session = useSession.getState();
@@ -96,8 +93,7 @@ function onTrade(queryClient: QueryClient, message: ServerMessage): void {
 }
 
 function onClosed(queryClient: QueryClient, message: ServerMessage): void {
-  const parsed = ForexClosedMessage.safeParse(message);
-  if (parsed.success) applyClosed(queryClient, parsed.data.data.Id, parsed.data.data.reason);
+  if (message.type === 'FOREX_CLOSED') applyClosed(queryClient, message.data.Id, message.data.reason);
 }
 
 /**

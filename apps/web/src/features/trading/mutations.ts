@@ -1,6 +1,6 @@
 import { ORDER_STATUS_HOLDING, ORDER_STATUS_PENDING, type Order } from '@meridian/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshBalance } from '../../app/auth-actions';
+import { refreshBalance } from '../../lib/auth-actions';
 import {
   cancelOrder,
   closeOrder,

@@ -13,9 +13,10 @@ import {
   parseDecimal,
   prevLots,
   type Quote,
-  quoteToUsdRate,
   type Side,
   TradingDecimal,
+  usdRate,
+  usdRouteFor,
   validateLots,
   validateProtection,
 } from '@meridian/trading';
@@ -126,27 +127,20 @@ export function stepDown(lots: string, inst: TradeInstrument): string {
 
 // ---- estimates ------------------------------------------------------------------------------------
 
-/** Pegged currencies with no pair in the catalogue, as the server converts them (USD → currency). */
-const PEGGED_PER_USD: Readonly<Record<string, string>> = { HKD: '7.8' };
-
-function mid(inst: TradeInstrument) {
-  return new TradingDecimal(inst.Bid).plus(inst.Ask).div(2);
-}
-
 /**
- * USD per unit of the instrument's quote currency, the way the server books it: from the mid price
- * of the listed pair linking that currency to USD (EURGBP → GBPUSD, USDJPY → 1 / USDJPY).
- * Null when the list has no such pair: the form then shows no estimate rather than a wrong one.
+ * USD per unit of the instrument's quote currency, by the rule the server books with
+ * (packages/trading: the listed pair's mid, EURGBP → GBPUSD, USDJPY → 1 / USDJPY, or a peg).
+ * Null when the list has no way to convert: the form then shows no estimate rather than a wrong one.
  */
 export function quoteToUsdFor(inst: TradeInstrument, list: readonly TradeInstrument[]): DecimalInput | null {
-  const ccy = inst.QuoteCurrency;
-  if (ccy === 'USD') return 1;
-  const quoted = list.find((i) => i.Code === `${ccy}USD`);
-  if (quoted) return quoteToUsdRate(mid(quoted), 'quote');
-  const based = list.find((i) => i.Code === `USD${ccy}`);
-  if (based) return quoteToUsdRate(mid(based), 'base');
-  const perUsd = PEGGED_PER_USD[ccy];
-  return perUsd ? quoteToUsdRate(perUsd, 'base') : null;
+  const byCode = (code: string) => list.find((i) => i.Code === code);
+  const route = usdRouteFor(inst.QuoteCurrency, (code) => byCode(code) !== undefined);
+  if (!route) return null;
+  return usdRate(route, (code) => {
+    const pair = byCode(code);
+    if (!pair) throw new Error(`${code} left the list`);
+    return { bid: pair.Bid, ask: pair.Ask };
+  });
 }
 
 /**

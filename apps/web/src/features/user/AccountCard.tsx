@@ -3,8 +3,8 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isDemoUser, type SessionUser, useSession } from '../../app/stores/session';
 import { formatBalance } from '../../lib/format';
+import { isDemoUser, type SessionUser, useSession } from '../../lib/stores/session';
 import { displayCreditScore } from './money';
 
 const HIDE_KEY = 'meridian.hide_balance';

@@ -1,10 +1,13 @@
-import type { SettingValue } from '@meridian/contract';
+import { routes } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { MailOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/services';
-import { useSettings } from '../../app/stores/settings';
+import { api } from '../../lib/services';
+import { useSettings } from '../../lib/stores/settings';
+import { mailtoHref, useContactEmail } from './contact';
 import './user.css';
+import { Spinner } from '../../lib/spinner';
 
 /** Only web addresses are embedded: a `javascript:` link from a bad setting must not run in our origin. */
 export function safeChatLink(link: string | null | undefined): string | null {
@@ -12,31 +15,55 @@ export function safeChatLink(link: string | null | undefined): string | null {
   return /^https?:\/\//i.test(value) ? value : null;
 }
 
-/** service_link from the basic settings, else the kefu_link setting. */
-function useChatLink(): string | null {
+/** service_link from the basic settings, else the kefu_link setting; `loading` while that is read. */
+function useChatLink(): { link: string | null; loading: boolean } {
   const serviceLink = safeChatLink(useSettings((s) => s.service_link));
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['settings', 'kefu_link'],
-    queryFn: async () =>
-      (await api.get<SettingValue>('/api/default/setting', { key: 'kefu_link' }, { showErrorMessage: false }))
-        .data,
+    queryFn: () => api.call(routes.publicSetting, { key: 'kefu_link' }, { showErrorMessage: false }),
     enabled: !serviceLink,
     staleTime: 5 * 60_000,
   });
-  return serviceLink ?? safeChatLink(data?.value);
+  const link = serviceLink ?? safeChatLink(data?.value);
+  return { link, loading: link === null && isPending };
+}
+
+/** No chat is configured: support is still reachable, by the contact e-mail. */
+function ChatFallback() {
+  const { t } = useTranslation();
+  const { email, loading } = useContactEmail();
+  return (
+    <div className="page-center" data-testid="page-chat">
+      <div className="coming-soon__mark" aria-hidden="true">
+        <MailOutline />
+      </div>
+      <p className="mine-hint" data-testid="chat-unavailable">
+        {t('chat.unavailable')} {email ? t('chat.write_instead') : null}
+      </p>
+      {email ? (
+        <a className="contact-email" href={mailtoHref(email)} data-testid="chat-contact-email">
+          {email}
+        </a>
+      ) : loading ? (
+        <Spinner />
+      ) : null}
+    </div>
+  );
 }
 
 /** /mine/chat: the support chat embedded (service_link_type 1) or opened in its own window (2). */
 export function ChatScreen() {
   const { t } = useTranslation();
-  const link = useChatLink();
+  const { link, loading } = useChatLink();
   const newWindow = Number(useSettings((s) => s.service_link_type)) === 2;
 
   if (!link) {
-    return (
-      <div data-testid="page-chat">
-        <ErrorBlock status="empty" title={t('chat.unavailable')} description="" />
+    return loading ? (
+      <div className="page-center" data-testid="page-chat">
+        <Spinner />
       </div>
+    ) : (
+      <ChatFallback />
     );
   }
   if (newWindow) {

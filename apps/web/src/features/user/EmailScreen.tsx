@@ -2,22 +2,33 @@ import { Button } from 'antd-mobile';
 import { MailOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { mailtoHref, useContactEmail } from './contact';
 import './user.css';
+import { Spinner } from '../../lib/spinner';
 
-/**
- * /mine/email. The spec's complaint-mail endpoint lives on an external host it does not describe, so
- * the page explains how to reach support and hands over to the online chat.
- */
+/** /mine/email: support's address (the `contact_email` setting) as a mailto link, and the way to the chat. */
 export function EmailScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { email, loading } = useContactEmail();
   return (
     <div className="page-center" data-testid="page-email">
       <div className="coming-soon__mark" aria-hidden="true">
         <MailOutline />
       </div>
       <p className="mine-hint">{t('email.body')}</p>
-      <Button color="primary" shape="rounded" onClick={() => void navigate('/mine/chat')}>
+      {email ? (
+        <a className="contact-email" href={mailtoHref(email)} data-testid="contact-email">
+          {email}
+        </a>
+      ) : loading ? (
+        <Spinner />
+      ) : (
+        <p className="mine-hint" data-testid="contact-email-missing">
+          {t('email.unavailable')}
+        </p>
+      )}
+      <Button color="primary" fill="outline" shape="rounded" onClick={() => void navigate('/mine/chat')}>
         {t('user.chat')}
       </Button>
     </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/toast';
+import { showMessage } from '../../lib/toast';
 import { copyText } from './clipboard';
 import { inviteQuery } from './queries';
 import './user.css';

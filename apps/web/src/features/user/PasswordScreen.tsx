@@ -1,45 +1,49 @@
-import { Button } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGoBack } from '../../app/TopNav';
-import { showMessage } from '../../app/toast';
-import { PasswordField } from '../auth/form-kit';
+import { PasswordField, SubmitButton, useFormSubmit } from '../../lib/form-kit';
+import { useGoBack } from '../../lib/go-back';
+import { showMessage } from '../../lib/toast';
 import { validatePasswordChange } from '../auth/validation';
-import { changePassword } from './queries';
+import { useChangePassword } from './queries';
+import { StepUpField, useStepUp } from './step-up';
 
-/** /mine/password: current password, new one twice. Other devices are logged out by the server. */
+/**
+ * /mine/password: current password, new one twice, and the authenticator code when two-factor
+ * authentication is on. Other devices are logged out by the server.
+ */
 export function PasswordScreen() {
   const { t } = useTranslation();
   const goBack = useGoBack();
   const [old, setOld] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
+  const change = useChangePassword();
+  const stepUp = useStepUp();
+  const needsCode = stepUp.mode === 'code';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validatePasswordChange({ old, next, repeat });
-    if (problem) {
-      showMessage('error', t(problem));
-      return;
-    }
-    setBusy(true);
-    changePassword(old, next, repeat)
-      .then(() => {
-        setOld('');
-        setNext('');
-        setRepeat('');
-        showMessage('success', t('password.done'));
-        goBack();
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  };
+  const submit = useFormSubmit({
+    pending: change.isPending,
+    check: () => validatePasswordChange({ old, next, repeat }) ?? (needsCode ? stepUp.check(code) : null),
+    send: () =>
+      change.mutate(
+        { current: old, next, repeat, ...(needsCode ? { otpCode: code } : {}) },
+        {
+          onSuccess: () => {
+            setOld('');
+            setNext('');
+            setRepeat('');
+            setCode('');
+            showMessage('success', t('password.done'));
+            goBack();
+          },
+        },
+      ),
+  });
 
   return (
-    <div className="auth-page" data-testid="page-password">
-      <form className="auth-form" onSubmit={submit} noValidate>
+    <div className="form-page" data-testid="page-password">
+      <form className="form-stack" onSubmit={submit} noValidate>
         <PasswordField
           label={t('password.old_password')}
           testId="password-old"
@@ -64,17 +68,10 @@ export function PasswordScreen() {
           onChange={setRepeat}
           maxLength={128}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={busy}
-          data-testid="password-submit"
-        >
+        {needsCode ? <StepUpField mode="code" testId="password-otp" value={code} onChange={setCode} /> : null}
+        <SubmitButton testId="password-submit" pending={change.isPending}>
           {t('common.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

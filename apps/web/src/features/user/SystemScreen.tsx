@@ -3,12 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { version } from '../../../package.json';
-import { showMessage } from '../../app/toast';
+import { ActionItem } from '../../lib/action-item';
+import { showMessage } from '../../lib/toast';
 import { confirmDialog } from './confirm';
 import { logOut } from './queries';
+import { ThemePicker } from './ThemePicker';
 import './user.css';
 
-/** /mine/system: language, version, and logout. */
+/** /mine/system: language, theme, version, and logout. */
 export function SystemScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,11 +39,12 @@ export function SystemScreen() {
   return (
     <div className="mine-page" data-testid="page-system">
       <List className="user-menu">
-        <List.Item onClick={() => void navigate('/language')}>{t('user.language')}</List.Item>
+        <ActionItem onClick={() => void navigate('/language')}>{t('user.language')}</ActionItem>
         <List.Item extra={<span dir="ltr">{version}</span>} arrowIcon={false}>
           {t('system.version')}
         </List.Item>
       </List>
+      <ThemePicker />
       <Button
         block
         color="danger"

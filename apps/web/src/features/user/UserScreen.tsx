@@ -1,6 +1,7 @@
 import { List } from 'antd-mobile';
 import {
   BankcardOutline,
+  CheckShieldOutline,
   GlobalOutline,
   LockOutline,
   MailOutline,
@@ -14,8 +15,9 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { TKey } from '../../app/route-table';
-import { showMessage } from '../../app/toast';
+import type { TKey } from '../../i18n';
+import { ActionItem } from '../../lib/action-item';
+import { showMessage } from '../../lib/toast';
 import { RankOptIn } from '../rank/RankOptIn';
 import { AccountCard } from './AccountCard';
 import { confirmDialog } from './confirm';
@@ -35,6 +37,7 @@ const LINKS: readonly MenuLink[] = [
   { path: '/mine/auth', label: 'user.real_name', icon: <UserContactOutline /> },
   { path: '/mine/invite', label: 'user.invite', icon: <TeamOutline /> },
   { path: '/mine/password', label: 'user.reset_password', icon: <LockOutline /> },
+  { path: '/mine/security', label: 'security.title', icon: <CheckShieldOutline /> },
   { path: '/mine/chat', label: 'user.chat', icon: <MessageOutline /> },
   { path: '/mine/email', label: 'user.contact_email', icon: <MailOutline /> },
   { path: '/mine/announcement', label: 'user.announcements', icon: <SoundOutline /> },
@@ -84,18 +87,24 @@ export function UserScreen() {
 
   return (
     <div className="user-page" data-testid="page-user">
+      {/* On /user (a tab page) there is no top bar to carry the heading; /mine has one. */}
+      {location.pathname === '/user' && <h1 className="visually-hidden">{t('nav.user')}</h1>}
       <AccountCard onResetDemo={resetDemo} />
       <RankOptIn />
       <List className="user-menu">
         {LINKS.map((link) => (
-          <List.Item
+          <ActionItem
             key={link.path}
-            prefix={<span className="user-menu__icon">{link.icon}</span>}
-            data-testid={`user-link-${link.path.split('/').pop()}`}
+            prefix={
+              <span className="user-menu__icon" aria-hidden="true">
+                {link.icon}
+              </span>
+            }
+            testId={`user-link-${link.path.split('/').pop()}`}
             onClick={() => void navigate(link.path)}
           >
             {t(link.label)}
-          </List.Item>
+          </ActionItem>
         ))}
       </List>
     </div>

@@ -1,21 +1,23 @@
 // @vitest-environment happy-dom
+import { routes } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, sampleUser } from '../auth/test-server';
+import { createFakeServer, routeKey, sampleUser } from '../auth/test-server';
 import { en } from '../auth/test-texts';
 
 const server = createFakeServer();
-const { routes } = server;
+const { routes: replies } = server;
 
 type Mods = {
-  Providers: typeof import('../../app/providers').Providers;
-  useSession: typeof import('../../app/stores/session').useSession;
+  Providers: typeof import('../../lib/providers').Providers;
+  useSession: typeof import('../../lib/stores/session').useSession;
   UserScreen: typeof import('./UserScreen').UserScreen;
   SystemScreen: typeof import('./SystemScreen').SystemScreen;
   PasswordScreen: typeof import('./PasswordScreen').PasswordScreen;
   InviteScreen: typeof import('./InviteScreen').InviteScreen;
+  SecurityScreen: typeof import('./SecurityScreen').SecurityScreen;
 };
 let m: Mods;
 
@@ -31,20 +33,22 @@ beforeAll(async () => {
     { SystemScreen },
     { PasswordScreen },
     { InviteScreen },
+    { SecurityScreen },
   ] = await Promise.all([
-    import('../../app/providers'),
-    import('../../app/stores/session'),
+    import('../../lib/providers'),
+    import('../../lib/stores/session'),
     import('./UserScreen'),
     import('./SystemScreen'),
     import('./PasswordScreen'),
     import('./InviteScreen'),
+    import('./SecurityScreen'),
   ]);
-  m = { Providers, useSession, UserScreen, SystemScreen, PasswordScreen, InviteScreen };
+  m = { Providers, useSession, UserScreen, SystemScreen, PasswordScreen, InviteScreen, SecurityScreen };
 });
 
 function signedIn(user: typeof sampleUser, balance: string) {
-  routes['GET /api/user/info'] = () => ({ code: 1, data: user });
-  routes['GET /v1/api/main/wallet/getBalance'] = () => ({
+  replies[routeKey(routes.userInfo)] = () => ({ code: 1, data: user });
+  replies[routeKey(routes.balance)] = () => ({
     code: 1,
     data: { balance, lock_balance: '0.000000' },
   });
@@ -80,6 +84,7 @@ function show(entry: string) {
       { path: '/mine/system', element: <m.SystemScreen /> },
       { path: '/mine/password', element: <m.PasswordScreen /> },
       { path: '/mine/invite', element: <m.InviteScreen /> },
+      { path: '/mine/security', element: <m.SecurityScreen /> },
       { path: '*', element: <Landed /> },
     ],
     { initialEntries: ['/', entry] },
@@ -110,13 +115,13 @@ async function confirm(): Promise<void> {
 describe('user page', () => {
   it('shows a demo account: label, uid, balance read on visit, credit score 100, hide toggle, reset', async () => {
     signedIn({ ...sampleUser, email: '', is_demo: 1, invite_code: '', credit_score: 0.5 }, '100000.000000');
-    routes['GET /v1/api/main/user/resetForexDemoAccount'] = () => ({ code: 1 });
+    replies[routeKey(routes.resetDemo)] = () => ({ code: 1 });
     show('/user');
     await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('100,000.00'));
     expect(screen.getByTestId('account-label').textContent).toBe(en('user.mock_account'));
     expect(screen.getByTestId('account-uid').textContent).toBe('10000007');
     expect(screen.getByTestId('credit-score').textContent).toBe('100');
-    expect(server.calls('/v1/api/main/wallet/getBalance')[0]?.token).toBe('tok-now');
+    expect(server.calls(routes.balance)[0]?.token).toBe('tok-now');
 
     fireEvent.click(screen.getByTestId('balance-toggle'));
     expect(screen.getByTestId('account-balance').textContent).toBe('******');
@@ -124,14 +129,14 @@ describe('user page', () => {
     fireEvent.click(screen.getByTestId('balance-toggle'));
     expect(screen.getByTestId('account-balance').textContent).toBe('100,000.00');
 
-    routes['GET /v1/api/main/wallet/getBalance'] = () => ({
+    replies[routeKey(routes.balance)] = () => ({
       code: 1,
       data: { balance: '100000.000000', lock_balance: '0.000000' },
     });
     fireEvent.click(screen.getByTestId('reset-demo'));
     await confirm();
     await toastSays(en('user.reset_mock_done'));
-    expect(server.calls('/v1/api/main/user/resetForexDemoAccount')).toHaveLength(1);
+    expect(server.calls(routes.resetDemo)).toHaveLength(1);
   });
 
   it('shows a real account by its e-mail, its real credit score, and no reset button', async () => {
@@ -147,13 +152,13 @@ describe('user page', () => {
 describe('logout (/mine/system)', () => {
   it('revokes the token on the server, forgets the session and goes home', async () => {
     signedIn(sampleUser, '1.000000');
-    routes['POST /api/user/logout'] = () => ({ code: 1 });
+    replies[routeKey(routes.logout)] = () => ({ code: 1 });
     const router = show('/mine/system');
     fireEvent.click(await screen.findByTestId('logout'));
     await confirm();
     await screen.findByTestId('landed');
     expect(router.state.location.pathname).toBe('/');
-    expect(server.calls('/api/user/logout')[0]?.token).toBe('tok-now');
+    expect(server.calls(routes.logout)[0]?.token).toBe('tok-now');
     expect(m.useSession.getState()).toMatchObject({ token: null, user: null, isLogin: false });
     await toastSays(en('messages.logout_success'));
   });
@@ -162,7 +167,7 @@ describe('logout (/mine/system)', () => {
 describe('change password (/mine/password)', () => {
   it('validates, then sends the current password as auth_code with type 1', async () => {
     signedIn(sampleUser, '1.000000');
-    routes['POST /api/user/amend_password'] = () => ({ code: 1 });
+    replies[routeKey(routes.amendPassword)] = () => ({ code: 1 });
     show('/mine/password');
     fireEvent.click(await screen.findByTestId('password-submit'));
     await toastSays(en('messages.enter_old_password'));
@@ -173,12 +178,12 @@ describe('change password (/mine/password)', () => {
     fireEvent.change(screen.getByTestId('password-repeat'), { target: { value: 'new1234' } });
     fireEvent.click(screen.getByTestId('password-submit'));
     await toastSays(en('messages.password_not_equal'));
-    expect(server.calls('/api/user/amend_password')).toEqual([]);
+    expect(server.calls(routes.amendPassword)).toEqual([]);
 
     fireEvent.change(screen.getByTestId('password-repeat'), { target: { value: 'new12345' } });
     fireEvent.click(screen.getByTestId('password-submit'));
     await toastSays(en('password.done'));
-    expect(Object.fromEntries(server.calls('/api/user/amend_password')[0]?.params ?? [])).toEqual({
+    expect(Object.fromEntries(server.calls(routes.amendPassword)[0]?.params ?? [])).toEqual({
       type: '1',
       auth_code: 'old12345',
       new_password: 'new12345',
@@ -187,10 +192,101 @@ describe('change password (/mine/password)', () => {
   });
 });
 
+describe('password change with two-factor authentication on', () => {
+  it('asks for the authenticator code too and sends it as otp_code', async () => {
+    signedIn(sampleUser, '1.000000');
+    replies[routeKey(routes.twoFactorStatus)] = () => ({ code: 1, data: { enabled: 1, recovery_left: 10 } });
+    replies[routeKey(routes.amendPassword)] = () => ({ code: 1 });
+    show('/mine/password');
+    fireEvent.change(await screen.findByTestId('password-old'), { target: { value: 'old12345' } });
+    fireEvent.change(screen.getByTestId('password-new'), { target: { value: 'new12345' } });
+    fireEvent.change(screen.getByTestId('password-repeat'), { target: { value: 'new12345' } });
+    const code = await screen.findByTestId('password-otp');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await toastSays(en('security.enter_code'));
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await toastSays(en('password.done'));
+    expect(server.calls(routes.amendPassword)[0]?.params.get('otp_code')).toBe('654321');
+  });
+});
+
+describe('two-factor authentication (/mine/security)', () => {
+  it('turns on with the password and a first code, then shows the recovery codes once', async () => {
+    signedIn(sampleUser, '1.000000');
+    let enabled: 0 | 1 = 0;
+    replies[routeKey(routes.twoFactorStatus)] = () => ({
+      code: 1,
+      data: { enabled, recovery_left: enabled ? 10 : 0 },
+    });
+    replies[routeKey(routes.twoFactorSetup)] = (req) =>
+      req.params.get('password') === 'abcd1234'
+        ? {
+            code: 1,
+            data: {
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              otpauth_url: 'otpauth://totp/Meridian:ann?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+            },
+          }
+        : { code: 4013, msg: 'The current password is wrong.' };
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+    replies[routeKey(routes.twoFactorEnable)] = (req) => {
+      if (req.params.get('code') !== '123456') return { code: 4022, msg: 'Wrong code' };
+      enabled = 1;
+      return { code: 1, data: { recovery_codes: codes } };
+    };
+    show('/mine/security');
+    // Read afresh on every visit (another test may have left the shared cache saying "on").
+    await waitFor(() =>
+      expect(screen.getByTestId('security-status').textContent).toContain(en('security.status_off')),
+    );
+    fireEvent.click(screen.getByTestId('security-start'));
+    await toastSays(en('security.enter_password'));
+    fireEvent.change(screen.getByTestId('security-password'), { target: { value: 'abcd1234' } });
+    fireEvent.click(screen.getByTestId('security-start'));
+    expect((await screen.findByTestId('security-secret')).textContent).toBe(
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    expect(screen.getByTestId('security-qr').getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    fireEvent.change(screen.getByTestId('security-code'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('security-confirm'));
+    await toastSays('Wrong code');
+    fireEvent.change(screen.getByTestId('security-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('security-confirm'));
+    const list = await screen.findByTestId('security-recovery-codes');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(codes);
+    fireEvent.click(screen.getByTestId('security-done'));
+    await waitFor(() =>
+      expect(screen.getByTestId('security-status').textContent).toContain(en('security.status_on')),
+    );
+    expect(screen.getByTestId('security-recovery-left').textContent).toBe('Unused recovery codes: 10');
+    expect(screen.queryByTestId('security-recovery-codes')).toBeNull();
+  });
+
+  it('turns off with a code or a recovery code', async () => {
+    signedIn(sampleUser, '1.000000');
+    let enabled: 0 | 1 = 1;
+    replies[routeKey(routes.twoFactorStatus)] = () => ({ code: 1, data: { enabled, recovery_left: 4 } });
+    replies[routeKey(routes.twoFactorDisable)] = () => {
+      enabled = 0;
+      return { code: 1 };
+    };
+    show('/mine/security');
+    fireEvent.change(await screen.findByTestId('security-disable-code'), {
+      target: { value: 'abcde-fghij' },
+    });
+    fireEvent.click(screen.getByTestId('security-disable'));
+    await toastSays(en('security.status_off'));
+    expect(server.calls(routes.twoFactorDisable)[0]?.params.get('code')).toBe('abcde-fghij');
+    await screen.findByTestId('security-start');
+  });
+});
+
 describe('invite (/mine/invite)', () => {
   it('shows the code, the full link on this site, and copies with the copy-success message', async () => {
     signedIn(sampleUser, '1.000000');
-    routes['GET /api/user/invite'] = () => ({
+    replies[routeKey(routes.invite)] = () => ({
       code: 1,
       data: { invite_code: 'ANN7', link: '/#/register?invite_code=ANN7', invited_count: 2 },
     });

@@ -12,25 +12,44 @@ import {
   useCaptchaRegistration,
   withIdentity,
 } from '../../identity/testing/client.js';
-import { createFundingFeature } from '../funding.feature.js';
+import { createKycFeature } from '../../kyc/index.js';
+import { createUploadsFeature } from '../../uploads/index.js';
+import { createFundingFeature } from '../index.js';
 
 export const ADMIN_TOKEN = 'operator-secret-0123456789abcdef0123456789';
 
-/** The standard features with a fixed captcha, plus funding if the list does not have it yet. */
+/** The standard features with a fixed captcha, plus uploads, kyc and funding if the list lacks them. */
 function features(): Feature[] {
   const base = withIdentity({ captchaText: fixedCaptcha }).features ?? [];
-  return base.some((f) => f.name === 'funding') ? [...base] : [...base, createFundingFeature()];
+  const wanted = [createUploadsFeature(), createKycFeature(), createFundingFeature()];
+  return [...base, ...wanted.filter((w) => !base.some((f) => f.name === w.name))];
 }
 
-/** A real server with the admin API on (unless `adminToken` is null) and captcha registration. */
-export async function startFundingServer(adminToken: string | null = ADMIN_TOKEN): Promise<TestServer> {
+/**
+ * A real server with the admin API on (unless `adminToken` is null) and captcha registration. The
+ * real-name gate of withdrawals (on by default in a deployment) is off unless `realNameGate`, so
+ * tests of withdrawals need not pass a review first; the gate has tests of its own.
+ */
+export async function startFundingServer(
+  adminToken: string | null = ADMIN_TOKEN,
+  { realNameGate = false }: { realNameGate?: boolean } = {},
+): Promise<TestServer> {
   const t = await startTestServer({
-    env: adminToken ? { ADMIN_TOKEN: adminToken } : {},
+    // x-forwarded-for is believed, so a test can send parallel requests from several client addresses.
+    env: { TRUST_PROXY: 'true', ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) },
     overrides: { features: features() },
   });
   await useCaptchaRegistration(t.server.ctx.db.kysely);
+  await t.server.ctx.db.kysely
+    .updateTable('settings')
+    .set({ value: realNameGate ? '1' : '0' })
+    .where('key', '=', 'withdraw_requires_real_name')
+    .execute();
   return t;
 }
+
+/** The password registerTrader gives every trader: bind and draw take it as the owner's proof. */
+export const TRADER_PASSWORD = 'secret123';
 
 let nextEmail = 1;
 export function registerTrader(baseUrl: string): Promise<Registered> {

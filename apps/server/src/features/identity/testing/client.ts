@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LoginResponse, type User } from '@meridian/contract';
+import { LoginResponse, type Route, routes, type User } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { AppOverrides } from '../../../app.js';
 import type { Feature } from '../../../app-context.js';
@@ -61,6 +61,22 @@ export async function get(
   return { status: res.status, body: (await res.json()) as Reply['body'] };
 }
 
+/** Calls one route of the contract's table by its method and path (`:key` params filled from the payload). */
+export function call(
+  baseUrl: string,
+  route: Route,
+  payload: Record<string, string | number> = {},
+  options: ApiOptions = {},
+): Promise<Reply> {
+  const rest: Record<string, string | number> = { ...payload };
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return route.method === 'GET' ? get(baseUrl, path, rest, options) : post(baseUrl, path, rest, options);
+}
+
 /** The answer every captcha has on a server built with `withIdentity({ captchaText: fixedCaptcha })`. */
 export const FIXED_CAPTCHA = '23456';
 export const fixedCaptcha = (): string => FIXED_CAPTCHA;
@@ -81,9 +97,9 @@ export async function registerUser(
   email: string,
   password = 'secret123',
 ): Promise<Registered> {
-  const captcha = await get(baseUrl, '/api/user/captcha');
+  const captcha = await call(baseUrl, routes.captcha);
   const { id } = captcha.body.data as { id: string };
-  const res = await post(baseUrl, '/api/user/register', {
+  const res = await call(baseUrl, routes.register, {
     type: 1,
     account: email,
     password,
@@ -96,7 +112,7 @@ export async function registerUser(
 }
 
 export async function demoLogin(baseUrl: string, deviceId: string = randomUUID()): Promise<Registered> {
-  const res = await get(baseUrl, '/api/user/createAccountDemoForU', { demo_id: deviceId });
+  const res = await call(baseUrl, routes.demoAccount, { demo_id: deviceId });
   if (res.body.code !== 1) throw new Error(`demo failed: ${res.body.msg}`);
   return LoginResponse.parse(res.body.data);
 }

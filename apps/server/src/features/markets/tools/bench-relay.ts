@@ -32,8 +32,8 @@ async function run(batch: number): Promise<void> {
   let bytes = 0;
   let messages = 0;
   const done = new Promise<void>((resolve) => {
-    follower.listen(() => {
-      received++;
+    follower.listen((b) => {
+      received += b.ticks.length;
       if (received === TICKS) resolve();
     });
   });

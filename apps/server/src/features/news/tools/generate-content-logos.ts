@@ -5,13 +5,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COMPANIES } from '../../company/company.data.js';
-import { ARTICLES } from '../articles/index.js';
+import { COMPANIES } from '../../company/index.js';
+import { readArticles } from '../article-files.js';
 import { tileSvg } from '../content-logos.js';
 
 const root = fileURLToPath(new URL('../../../../../web/public/content/', import.meta.url));
 mkdirSync(`${root}news`, { recursive: true });
 mkdirSync(`${root}companies`, { recursive: true });
+const ARTICLES = readArticles();
 for (const a of ARTICLES) writeFileSync(`${root}news/${a.slug}.svg`, tileSvg(a.slug, a.mark, a.color));
 for (const c of COMPANIES) writeFileSync(`${root}companies/${c.slug}.svg`, tileSvg(c.name, c.mark, c.color));
 console.log(`wrote ${ARTICLES.length + COMPANIES.length} logos to ${root}`);

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { startTestServer, type TestServer, type TestStorage } from '../../../test/harness.js';
 import { demoLogin, get, type Reply } from '../../identity/testing/client.js';
-import { VirtualTime } from '../../markets/clock.js';
-import { ScriptedFeed } from '../../markets/scripted-feed.js';
+import { ScriptedFeed, VirtualTime } from '../../markets/index.js';
 import type { TradingEngine } from '../trading.feature.js';
 
 /** A Tuesday mid-morning in London: every forex market is open. */

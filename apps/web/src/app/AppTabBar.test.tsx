@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+type Mods = {
+  Providers: typeof import('../lib/providers').Providers;
+  AppTabBar: typeof import('./AppTabBar').AppTabBar;
+};
+let m: Mods;
+
+beforeAll(async () => {
+  await import('../lib/react19-render');
+  const { initI18n } = await import('../i18n');
+  await initI18n('en');
+  const [{ Providers }, { AppTabBar }] = await Promise.all([
+    import('../lib/providers'),
+    import('./AppTabBar'),
+  ]);
+  m = { Providers, AppTabBar };
+});
+
+afterEach(() => {
+  Toast.clear();
+  cleanup();
+});
+
+function show(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <m.AppTabBar /> }], { initialEntries: [path] });
+  render(
+    <m.Providers>
+      <RouterProvider router={router} />
+    </m.Providers>,
+  );
+  return router;
+}
+
+describe('tab bar', () => {
+  it('is a named navigation of links, the current page marked, each reachable by the keyboard', async () => {
+    const router = show('/order');
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Quotes', 'Trade', 'Orders', 'Ranking']);
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Trade' }).getAttribute('aria-current')).toBeNull();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Ranking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rank'));
+  });
+
+  it('copy trading says it is coming in a toast, with no dialog to dismiss, and stays put', async () => {
+    const router = show('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy trading' }));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.toast-text')].map((el) => el.textContent)).toContain(
+        'Copy trading is coming soon.',
+      ),
+    );
+    expect(document.querySelector('.adm-dialog, [role="dialog"]')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,4 +1,0 @@
-import type { WebSocketConstructor } from '../lib/socket';
-
-/** The browser's WebSocket, typed to the client's narrow interface (its event types are wider). */
-export const WebSocket = globalThis.WebSocket as unknown as WebSocketConstructor;

@@ -1,0 +1,96 @@
+import {
+  type DayMarketEntry,
+  MARKET_CLOSED,
+  MARKET_OPEN,
+  type ServerMessage,
+  type ServerMessageType,
+} from '@meridian/contract';
+import { DEFER, type MessageParser } from './socket';
+
+/**
+ * The frames every screen receives (the handshake, subscription answers, DAY_MARKET quotes and
+ * FEED_STATUS), checked by hand so the home screen needs no zod; every other type (candles, orders)
+ * comes back `DEFER`, and the socket client loads the contract's full parser (lib/socket-protocol)
+ * for it. Each check mirrors the contract's zod schema field by field, keeping only the schema's keys
+ * as zod does; socket-lite.test.ts runs both over the same frames and requires the same answers.
+ */
+type Row = Record<string, unknown>;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const INSTRUMENT_CODE = /^[A-Z0-9.]{1,24}$/;
+
+const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
+
+function dayMarketEntry(v: unknown): DayMarketEntry | null {
+  if (!isRow(v)) return null;
+  const { Id, Code, Bid, Ask, Close, Open, Change, MarketStatus, Time } = v;
+  if (!isInt(Id) || Id <= 0) return null;
+  if (typeof Code !== 'string' || !INSTRUMENT_CODE.test(Code)) return null;
+  if (!isDecimal(Bid) || !isDecimal(Ask) || !isDecimal(Close) || !isDecimal(Open) || !isDecimal(Change)) {
+    return null;
+  }
+  if (MarketStatus !== MARKET_OPEN && MarketStatus !== MARKET_CLOSED) return null;
+  if (!isInt(Time)) return null;
+  return { Id, Code, Bid, Ask, Close, Open, Change, MarketStatus, Time };
+}
+
+/** An optional string field as zod's `.optional()` reads it: absent or undefined, else a string. */
+function optionalText(row: Row, key: string): { ok: boolean; value?: string } {
+  const value = row[key];
+  if (value === undefined) return { ok: true };
+  return typeof value === 'string' ? { ok: true, value } : { ok: false };
+}
+
+type LiteParsers = Partial<Record<ServerMessageType, (row: Row) => ServerMessage | null>>;
+
+const PARSERS: LiteParsers = {
+  hello: ({ code, protocol, time }) =>
+    code === 1 && isInt(protocol) && protocol > 0 && isInt(time)
+      ? { type: 'hello', code, protocol, time }
+      : null,
+  login_result: (row) => {
+    const msg = optionalText(row, 'msg');
+    if (!isInt(row.code) || !msg.ok) return null;
+    return msg.value === undefined
+      ? { type: 'login_result', code: row.code }
+      : { type: 'login_result', code: row.code, msg: msg.value };
+  },
+  logout_result: (row) => {
+    const msg = optionalText(row, 'msg');
+    if (!isInt(row.code) || !msg.ok) return null;
+    return msg.value === undefined
+      ? { type: 'logout_result', code: row.code }
+      : { type: 'logout_result', code: row.code, msg: msg.value };
+  },
+  sub_result: ({ code, topic }) =>
+    isInt(code) && typeof topic === 'string' ? { type: 'sub_result', code, topic } : null,
+  unsub_result: ({ code, topic }) =>
+    isInt(code) && typeof topic === 'string' ? { type: 'unsub_result', code, topic } : null,
+  error: ({ code, msg }) => (isInt(code) && typeof msg === 'string' ? { type: 'error', code, msg } : null),
+  DAY_MARKET: ({ code, data }) => {
+    if (code !== 1 || !Array.isArray(data)) return null;
+    const entries: DayMarketEntry[] = [];
+    for (const item of data) {
+      const entry = dayMarketEntry(item);
+      if (!entry) return null;
+      entries.push(entry);
+    }
+    return { type: 'DAY_MARKET', code, data: entries };
+  },
+  FEED_STATUS: ({ code, data }) => {
+    if (code !== 1 || !isRow(data)) return null;
+    const { Stale, AgeMs } = data;
+    if (typeof Stale !== 'boolean') return null;
+    if (AgeMs !== null && !(isInt(AgeMs) && AgeMs >= 0)) return null;
+    return { type: 'FEED_STATUS', code, data: { Stale, AgeMs } };
+  },
+};
+
+/** Parses the common frames without zod; `DEFER` hands any other type to the full parser. */
+export const parseLiteMessage: MessageParser = (value) => {
+  if (!isRow(value) || typeof value.type !== 'string') return null;
+  const parse = PARSERS[value.type as ServerMessageType];
+  return parse ? parse(value) : DEFER;
+};

@@ -1,0 +1,190 @@
+/**
+ * `npm run audit:web`: builds the app, starts the real server (embedded SQLite, a fresh temporary
+ * data folder, a free port on 127.0.0.1), then measures the phone experience of five screens with
+ * Lighthouse 12 (mobile, simulated throttling) and axe-core, both in Debian's Chromium, and prints
+ * every score against the targets of issue 12. Everything it starts it stops, also on Ctrl-C.
+ *
+ *   npm run audit:web                 build, then audit
+ *   npm run audit:web -- --no-build   audit the existing build
+ *   npm run audit:web -- --strict     exit 1 when a target is missed
+ *
+ * Lighthouse's simulated figures still depend on this machine's CPU: run it on a quiet machine
+ * (the load average is printed first) before trusting a performance score.
+ */
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type AxeViolation, runAxe } from '../e2e/axe.js';
+import { launchBrowser, newPhone, type RunningServer, startServer } from '../e2e/harness.js';
+import { type DebuggableChromium, startChromium } from './audit/chromium.js';
+import { type LighthouseFigures, runLighthouse } from './audit/lighthouse.js';
+import { type PageFigures, printReport } from './audit/report.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WAIT = { timeout: 60_000 } as const;
+
+/** The screens of issue 12, what shows that each has drawn its content, and whether it needs the demo account. */
+export interface AuditPage {
+  path: string;
+  ready: string;
+  demo: boolean;
+}
+const PAGES: readonly AuditPage[] = [
+  { path: '/', ready: '[data-testid="market-list"]', demo: false },
+  { path: '/#/trade', ready: '[data-testid="page-trade"]', demo: false },
+  { path: '/#/order', ready: '[data-testid="page-orders"]', demo: true },
+  { path: '/#/mine', ready: '[data-testid="account-card"]', demo: true },
+  { path: '/#/login', ready: '[data-testid="page-login"]', demo: false },
+];
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.once('error', fail);
+    child.once('exit', (code) =>
+      code === 0 ? ok() : fail(new Error(`${command} ${args.join(' ')}: exit ${code}`)),
+    );
+  });
+}
+
+/** Opens the one-tap demo account from the login page, the way a visitor would. */
+async function loginDemo(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login?from=/order`);
+  await page.getByTestId('try-demo').click(WAIT);
+  await page.getByTestId('page-orders').waitFor({ state: 'visible', ...WAIT });
+}
+
+/**
+ * Readies the Lighthouse profile for a demo-account run: logs in the first time (Lighthouse's own
+ * tab then finds the session in local storage, which it is told to keep), and before every run
+ * empties the HTTP cache and the service worker with its caches, so the run loads everything as a
+ * first visit would instead of from the previous run's cache.
+ */
+async function prepareDemoRun(chrome: DebuggableChromium, baseUrl: string, logIn: boolean): Promise<void> {
+  const browser = await chromium.connectOverCDP(chrome.wsEndpoint);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('the audit Chromium has no default profile');
+    const page = await context.newPage();
+    if (logIn) await loginDemo(page, baseUrl);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: baseUrl,
+      storageTypes: 'service_workers,cache_storage',
+    });
+    await page.close();
+  } finally {
+    // Disconnects only: the browser and its default profile stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** Lighthouse under load sometimes sees no paint (NO_FCP) or times out: one more try, then report it. */
+async function lighthouseOnce(
+  url: string,
+  port: number,
+  keepStorage: boolean,
+): Promise<LighthouseFigures | string> {
+  let last = '';
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      return await runLighthouse(url, port, keepStorage);
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+      process.stdout.write(`  attempt ${attempt} failed: ${last}\n`);
+    }
+  }
+  return last;
+}
+
+async function lighthouseAll(
+  baseUrl: string,
+  chrome: DebuggableChromium,
+): Promise<Map<string, LighthouseFigures | string>> {
+  const figures = new Map<string, LighthouseFigures | string>();
+  // Visitor pages first, on a profile Lighthouse clears before each run; then the demo pages.
+  for (const page of PAGES.filter((p) => !p.demo)) {
+    process.stdout.write(`lighthouse ${page.path} …\n`);
+    figures.set(page.path, await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, false));
+  }
+  let loggedIn = false;
+  for (const page of PAGES.filter((p) => p.demo)) {
+    await prepareDemoRun(chrome, baseUrl, !loggedIn);
+    loggedIn = true;
+    process.stdout.write(`lighthouse ${page.path} (demo account) …\n`);
+    figures.set(page.path, await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, true));
+  }
+  return figures;
+}
+
+async function axeAll(baseUrl: string, browser: Browser): Promise<Map<string, AxeViolation[]>> {
+  const found = new Map<string, AxeViolation[]>();
+  const visitor = await newPhone(browser);
+  const demo = await newPhone(browser);
+  try {
+    await loginDemo(demo.page, baseUrl);
+    for (const def of PAGES) {
+      const { page } = def.demo ? demo : visitor;
+      await page.goto(`${baseUrl}${def.path}`);
+      await page
+        .locator(def.ready)
+        .first()
+        .waitFor({ state: 'visible', ...WAIT });
+      found.set(def.path, await runAxe(page));
+    }
+  } finally {
+    await visitor.context.close();
+    await demo.context.close();
+  }
+  return found;
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
+  process.stdout.write(`machine load (1/5/15 min): ${one} ${five} ${fifteen}\n`);
+  if (!args.has('--no-build')) await run('npm', ['run', 'build']);
+
+  let server: RunningServer | undefined;
+  let chrome: DebuggableChromium | undefined;
+  let browser: Browser | undefined;
+  const stopAll = async () => {
+    await browser?.close().catch(() => undefined);
+    await chrome?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+  };
+  const interrupted = () => {
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    // Embedded SQLite and in-process events, whatever the shell's environment says.
+    server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
+    process.stdout.write(`server ${server.baseUrl}\n`);
+    chrome = await startChromium();
+    const lighthouseFigures = await lighthouseAll(server.baseUrl, chrome);
+    browser = await launchBrowser();
+    const axeFigures = await axeAll(server.baseUrl, browser);
+    const pages: PageFigures[] = PAGES.map((p) => ({
+      path: p.path,
+      demo: p.demo,
+      lighthouse: lighthouseFigures.get(p.path),
+      axe: axeFigures.get(p.path) ?? [],
+    }));
+    const met = printReport(pages, loadavg()[0] ?? 0);
+    if (!met && args.has('--strict')) process.exitCode = 1;
+  } finally {
+    await stopAll();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
