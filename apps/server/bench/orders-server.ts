@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { GroupCommitQueue } from '../src/features/trading/write-queue.js';
+import { GroupCommitQueue, LanedQueue } from '../src/features/trading/write-queue.js';
 import { defineRoute } from '../src/http/route.js';
 import { BENCH_DATABASE_ENV, BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, send } from './shared.js';
 
@@ -87,7 +87,8 @@ const store =
       )
     : `PostgreSQL (${(await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(server.ctx.db.kysely)).rows[0]?.v === 'on' ? 'synchronous_commit=on, durable' : 'synchronous_commit off: NOT durable'})`;
 const queue = server.ctx.services.trading?.queue;
-const counters = queue instanceof GroupCommitQueue ? queue : { batches: 0, items: 0 };
+const counters =
+  queue instanceof GroupCommitQueue || queue instanceof LanedQueue ? queue : { batches: 0, items: 0 };
 
 send<OrdersServerMessage>({
   type: 'ready',

@@ -83,6 +83,7 @@ const EnvSchema = z.object({
   MARKET_FLUSH_MS: integer(10, 10_000),
   LEADER_LEASE_MS: integer(100, 600_000),
   LEADER_RENEW_MS: integer(10, 300_000),
+  PG_WRITE_LANES: integer(1, 32),
   STALE_PRICE_MS: integer(100, 3_600_000),
   VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
   NODE_ENV: optionalString,
@@ -146,6 +147,8 @@ export interface AppConfig {
   leaderLeaseMs: number;
   /** Scale-out: how often the leader renews its lease and a follower looks at it. */
   leaderRenewMs: number;
+  /** PostgreSQL: group-commit lanes of the order path, each on its own pooled connection. */
+  pgWriteLanes: number;
   /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
   stalePriceMs: number;
   /**
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketFlushMs: e.MARKET_FLUSH_MS ?? 250,
     leaderLeaseMs: e.LEADER_LEASE_MS ?? 2000,
     leaderRenewMs: e.LEADER_RENEW_MS ?? 500,
+    pgWriteLanes: e.PG_WRITE_LANES ?? 4,
     stalePriceMs: e.STALE_PRICE_MS ?? 3000,
     validateResponses:
       e.VALIDATE_RESPONSES === undefined

@@ -138,6 +138,13 @@ describe('fencing', () => {
     );
     expect(opened.body.code).toBe(1);
     const id = Order.parse(opened.body.data).Id;
+    const owner = Number(
+      (
+        await sql<{ user_id: number }>`SELECT user_id FROM orders WHERE id = ${id}`.execute(
+          a.server.ctx.db.kysely,
+        )
+      ).rows[0]?.user_id,
+    );
     const term = a.server.ctx.services.cluster.leader.term;
     const kysely = a.server.ctx.db.kysely;
     const ledgerRows = async () =>
@@ -147,9 +154,9 @@ describe('fencing', () => {
     // Another node takes the lease, as after this one hung past it.
     await sql`UPDATE cluster_leases SET term = term + 1, holder = 'another-node',
               expires_at = clock_timestamp() + interval '1 hour'`.execute(kysely);
-    await expect(trading.service.closeByServer(id, '1.20000', 'tp', term)).rejects.toBeInstanceOf(
-      LeaseLostError,
-    );
+    await expect(
+      trading.service.closeByServer({ id, userId: owner }, '1.20000', 'tp', term),
+    ).rejects.toBeInstanceOf(LeaseLostError);
     const row = await kysely
       .selectFrom('orders')
       .select('status')

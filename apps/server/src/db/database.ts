@@ -127,7 +127,11 @@ function openPostgres(url: string): Db {
   // the pool and replaced at the next query; without a listener, pg-pool rethrows its error as an
   // unhandled 'error' event and the whole node exits. Errors of queries still reach their callers.
   pool.on('error', () => undefined);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const preparing = {
+    connect: async () => preparedHot(await pool.connect()),
+    end: () => pool.end(),
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing }) });
   const parsed = new URL(url);
   return {
     kysely,
@@ -155,6 +159,34 @@ export function inTransaction<T>(db: Db | Kysely<Database>, work: (tx: Tx) => Pr
  * call checks. Dialects differ in placeholders, so the text is kept per dialect adapter (a
  * database and its transactions share one).
  */
+/** Statement texts worth keeping prepared on each PostgreSQL connection, with their names. */
+const hotTexts = new Map<string, string>();
+const MAX_HOT_TEXTS = 256;
+
+/**
+ * Marks a statement as hot: on PostgreSQL it is prepared once per connection (a named statement)
+ * and then only bound and executed, so the server neither parses nor plans it again. Only fixed
+ * texts belong here (a text with a varying IN list would prepare without end), hence the cap.
+ */
+export function keepPrepared(text: string): void {
+  if (!hotTexts.has(text) && hotTexts.size < MAX_HOT_TEXTS) hotTexts.set(text, `hot_${hotTexts.size}`);
+}
+
+const patchedClients = new WeakSet<object>();
+
+/** Makes a pooled client run the hot texts as named (prepared) statements; node-postgres keeps them. */
+function preparedHot(client: pg.PoolClient): pg.PoolClient {
+  if (patchedClients.has(client)) return client;
+  patchedClients.add(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? hotTexts.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
+  return client;
+}
+
 export function precompiledQuery<P extends unknown[], R>(
   build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
 ): (db: Kysely<Database>, ...params: P) => Promise<QueryResult<R>> {
@@ -169,6 +201,7 @@ export function precompiledQuery<P extends unknown[], R>(
       throw new Error(`precompiledQuery: the query must bind its ${params.length} parameters in order`);
     }
     texts.set(adapter, compiled.sql);
+    keepPrepared(compiled.sql);
     return db.executeQuery(compiled);
   };
 }

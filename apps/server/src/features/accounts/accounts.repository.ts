@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { precompiledQuery, type Tx } from '../../db/database.js';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { keepPrepared, precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import './accounts.schema.js';
 
@@ -132,6 +132,56 @@ export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<
   const inserted = result.rows[0];
   if (!inserted) throw new Error('ledger insert returned no id');
   return Number(inserted.id);
+}
+
+/**
+ * PostgreSQL: the guarded UPDATE and the ledger INSERT in ONE statement (the UPDATE in a CTE feeds
+ * the row its after-balances), one round trip per posting instead of two. Same guard as
+ * applyDeltas: no row comes back when the account is absent or a balance would go below zero, and
+ * then nothing was written.
+ */
+const POSTING_SQL = `WITH after AS (
+  UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2, updated_at = $3
+  WHERE user_id = $4 AND balance_micros + $1 >= 0 AND frozen_micros + $2 >= 0
+  RETURNING balance_micros, frozen_micros)
+INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
+  frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
+SELECT $4::integer, $5::varchar, $1::bigint, $2::bigint, after.balance_micros, after.frozen_micros,
+  $6::varchar, $7::text, $8::varchar, $9::bigint, $3::bigint FROM after
+RETURNING id, balance_after_micros, frozen_after_micros`;
+keepPrepared(POSTING_SQL);
+
+/** True when the executor talks to PostgreSQL (where postWithLedger is one statement). */
+export function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function postWithLedger(
+  db: Executor,
+  row: Omit<NewLedgerRow, 'balanceAfterMicros' | 'frozenAfterMicros'>,
+): Promise<{ ledgerId: number; balanceMicros: number; frozenMicros: number } | undefined> {
+  const result = await db.executeQuery(
+    CompiledQuery.raw(POSTING_SQL, [
+      row.freeDeltaMicros,
+      row.frozenDeltaMicros,
+      row.createdAt,
+      row.userId,
+      row.kind,
+      row.memoKey,
+      row.memoParams,
+      row.refType,
+      row.refId,
+    ]),
+  );
+  const out = result.rows[0] as
+    | { id: unknown; balance_after_micros: unknown; frozen_after_micros: unknown }
+    | undefined;
+  if (!out) return undefined;
+  return {
+    ledgerId: Number(out.id),
+    balanceMicros: Number(out.balance_after_micros),
+    frozenMicros: Number(out.frozen_after_micros),
+  };
 }
 
 export async function selectAccount(db: Executor, userId: number): Promise<AccountRow | undefined> {

@@ -10,7 +10,9 @@ import {
   countLedger,
   insertAccount,
   insertLedgerRow,
+  isPostgres,
   type LedgerRow,
+  postWithLedger,
   selectAccount,
   selectLedgerPage,
 } from './accounts.repository.js';
@@ -64,13 +66,24 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     throw new RangeError('A ledger entry must move some money');
   }
   const at = posting.at ?? Date.now();
-  const after = await applyDeltas(trx, posting.userId, posting.freeDelta, posting.frozenDelta, at);
-  if (!after) {
-    if (!(await selectAccount(trx, posting.userId))) {
-      throw new Error(`User ${posting.userId} has no money account`);
-    }
-    throw new AppError('insufficient_balance');
+  const memoParams = posting.memoParams ? JSON.stringify(posting.memoParams) : null;
+  if (isPostgres(trx)) {
+    const posted = await postWithLedger(trx, {
+      userId: posting.userId,
+      kind: posting.kind,
+      freeDeltaMicros: posting.freeDelta,
+      frozenDeltaMicros: posting.frozenDelta,
+      memoKey: posting.memoKey,
+      memoParams,
+      refType: posting.refType ?? null,
+      refId: posting.refId ?? null,
+      createdAt: at,
+    });
+    if (posted) return posted;
+    return refused(trx, posting.userId);
   }
+  const after = await applyDeltas(trx, posting.userId, posting.freeDelta, posting.frozenDelta, at);
+  if (!after) return refused(trx, posting.userId);
   const ledgerId = await insertLedgerRow(trx, {
     userId: posting.userId,
     kind: posting.kind,
@@ -79,12 +92,18 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     balanceAfterMicros: after.balanceMicros,
     frozenAfterMicros: after.frozenMicros,
     memoKey: posting.memoKey,
-    memoParams: posting.memoParams ? JSON.stringify(posting.memoParams) : null,
+    memoParams,
     refType: posting.refType ?? null,
     refId: posting.refId ?? null,
     createdAt: at,
   });
   return { ledgerId, ...after };
+}
+
+/** Why a guarded posting wrote nothing: no account (a bug) or not enough money (the user's error). */
+async function refused(trx: Tx, userId: number): Promise<never> {
+  if (!(await selectAccount(trx, userId))) throw new Error(`User ${userId} has no money account`);
+  throw new AppError('insufficient_balance');
 }
 
 export interface OpeningGrant {

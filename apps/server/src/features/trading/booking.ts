@@ -17,7 +17,8 @@ import {
   STATUS_HOLDING,
   STATUS_PENDING,
 } from './model.js';
-import { updateOrderIf } from './orders.repository.js';
+import { insertOrder, type NewOrder, toRecord, updateOrderIf } from './orders.repository.js';
+import { placeOrderRow } from './placement.repository.js';
 
 export const LEDGER_KINDS = {
   marginFreeze: 'margin_freeze',
@@ -30,6 +31,70 @@ export const LEDGER_KINDS = {
 } as const;
 
 const REF = 'order';
+
+export interface Opened {
+  order: OrderRecord;
+  /** The account after the placement. */
+  freeMicros: number;
+  frozenMicros: number;
+}
+
+/**
+ * Places an order: the order row, its margin frozen, and for a market order its fee charged, each
+ * with its ledger row. Throws insufficient_balance (nothing written) when the free balance cannot
+ * pay both. On PostgreSQL this is one statement (placement.repository.ts), elsewhere three or four.
+ */
+export async function openOrder(
+  tx: Tx,
+  dialect: DialectName,
+  o: NewOrder,
+  code: string,
+  chargeFee: boolean,
+): Promise<Opened> {
+  const chargeMicros = chargeFee ? o.feeMicros : 0;
+  if (dialect === 'postgres') {
+    const row = await placeOrderRow(tx, {
+      ...o,
+      side: o.side === 'buy' ? 1 : 2,
+      filledAt: o.status === STATUS_HOLDING ? o.createdAt : null,
+      chargeMicros,
+      code,
+      marginKind: LEDGER_KINDS.marginFreeze,
+      marginMemo: 'ledger_margin_freeze',
+      feeKind: LEDGER_KINDS.fee,
+      feeMemo: 'ledger_trade_fee',
+    });
+    if (!row) {
+      await readBalance(tx, o.userId); // throws when there is no account at all
+      throw new AppError('insufficient_balance');
+    }
+    return {
+      order: toRecord(row),
+      freeMicros: Number(row.after_balance_micros),
+      frozenMicros: Number(row.after_frozen_micros),
+    };
+  }
+  const order = await insertOrder(tx, o);
+  const params = { code, lots: o.lots, id: order.id };
+  const common = { userId: o.userId, memoParams: params, refType: REF, refId: order.id, at: o.createdAt };
+  let posted = await postLedgerEntry(tx, {
+    ...common,
+    kind: LEDGER_KINDS.marginFreeze,
+    freeDelta: -o.marginMicros,
+    frozenDelta: o.marginMicros,
+    memoKey: 'ledger_margin_freeze',
+  });
+  if (chargeMicros > 0) {
+    posted = await postLedgerEntry(tx, {
+      ...common,
+      kind: LEDGER_KINDS.fee,
+      freeDelta: -chargeMicros,
+      frozenDelta: 0,
+      memoKey: 'ledger_trade_fee',
+    });
+  }
+  return { order, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros };
+}
 
 export interface Booked {
   order: OrderRecord;

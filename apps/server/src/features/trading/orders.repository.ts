@@ -9,7 +9,7 @@ import './trading.schema.js';
 
 type Executor = Kysely<Database> | Tx;
 
-function toRecord(r: Selectable<OrdersTable>): OrderRecord {
+export function toRecord(r: Selectable<OrdersTable>): OrderRecord {
   return {
     id: Number(r.id),
     userId: r.user_id,
@@ -201,14 +201,18 @@ export async function selectOrderPage(
   return rows.map(toRecord);
 }
 
-export async function countOrders(db: Executor, userId: number, status: StatusCode): Promise<number> {
-  const row = await db
+/** Runs on every placement (the caps), so compiled once. */
+const countOrdersQuery = precompiledQuery((db, userId: number, status: number) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', status)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('status', '=', status),
+);
+
+export async function countOrders(db: Executor, userId: number, status: StatusCode): Promise<number> {
+  const { rows } = await countOrdersQuery(db, userId, status);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Realised P&L of the whole history, micros. */

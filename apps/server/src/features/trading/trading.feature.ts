@@ -43,7 +43,7 @@ export function createTradingFeature(): Feature {
     name: 'trading',
     register: (ctx) => {
       const pricing = new Pricing(ctx.services.markets, ctx.services.settings);
-      const queue = createWriteQueue(ctx.db);
+      const queue = createWriteQueue(ctx.db, ctx.config.pgWriteLanes);
       const service = new TradingService({
         db: ctx.db,
         pricing,

@@ -20,7 +20,7 @@ import type { LiveGateway } from '../../live/gateway.js';
 import { postLedgerEntry, readBalance } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import type { Instrument } from '../markets/index.js';
-import { cancelPending, closeHolding, fillPending, LEDGER_KINDS } from './booking.js';
+import { cancelPending, closeHolding, fillPending, LEDGER_KINDS, openOrder } from './booking.js';
 import { OrderLimits } from './limits.js';
 import {
   ORDER_EVENTS_CHANNEL,
@@ -33,7 +33,6 @@ import {
 } from './model.js';
 import {
   countOrders,
-  insertOrder,
   selectOrder,
   selectOrderPage,
   selectOwnOrder,
@@ -74,6 +73,12 @@ export interface TradingDeps {
 }
 
 export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
+
+/** An order the worker acts on: its id, and its owner (whose write lane the booking runs in). */
+export interface OrderRef {
+  id: number;
+  userId: number;
+}
 
 /**
  * The order engine: every user call and every trigger of the worker comes through here. Each
@@ -126,55 +131,37 @@ export class TradingService {
     const at = this.d.now();
     this.limits.admit(user.userId, settings, at);
     const order = await this.d.queue.run(async (tx, afterCommit) => {
-      const created = await insertOrder(tx, {
-        userId: user.userId,
-        instrumentId: inst.id,
-        side,
-        status: pending ? 0 : 1,
-        lots,
-        leverage: q.multiple,
-        openPrice: pending ? null : price,
-        targetPrice: target,
-        fillDirection: target ? pendingFillDirection(side, quote, target) : null,
-        tp: tpText,
-        sl: slText,
-        marginMicros: cost.marginMicros,
-        feeMicros: cost.feeMicros,
-        createdAt: at,
-      });
-      const params = { code: inst.showCode, lots, id: created.id };
-      let posted = await postLedgerEntry(tx, {
-        userId: user.userId,
-        kind: LEDGER_KINDS.marginFreeze,
-        freeDelta: -cost.marginMicros,
-        frozenDelta: cost.marginMicros,
-        memoKey: 'ledger_margin_freeze',
-        memoParams: params,
-        refType: 'order',
-        refId: created.id,
-        at,
-      });
-      await this.limits.checkCaps(tx, user.userId, pending, settings);
-      if (!pending && cost.feeMicros > 0) {
-        posted = await postLedgerEntry(tx, {
+      const opened = await openOrder(
+        tx,
+        this.d.db.dialect,
+        {
           userId: user.userId,
-          kind: LEDGER_KINDS.fee,
-          freeDelta: -cost.feeMicros,
-          frozenDelta: 0,
-          memoKey: 'ledger_trade_fee',
-          memoParams: params,
-          refType: 'order',
-          refId: created.id,
-          at,
-        });
-      }
+          instrumentId: inst.id,
+          side,
+          status: pending ? 0 : 1,
+          lots,
+          leverage: q.multiple,
+          openPrice: pending ? null : price,
+          targetPrice: target,
+          fillDirection: target ? pendingFillDirection(side, quote, target) : null,
+          tp: tpText,
+          sl: slText,
+          marginMicros: cost.marginMicros,
+          feeMicros: cost.feeMicros,
+          createdAt: at,
+        },
+        inst.showCode,
+        !pending,
+      );
+      // After the account row is locked (by the placement), so racing orders count one by one.
+      await this.limits.checkCaps(tx, user.userId, pending, settings);
       this.emit(afterCommit, {
-        order: created,
-        freeMicros: posted.balanceMicros,
-        frozenMicros: posted.frozenMicros,
+        order: opened.order,
+        freeMicros: opened.freeMicros,
+        frozenMicros: opened.frozenMicros,
       });
-      return created;
-    });
+      return opened.order;
+    }, user.userId);
     return presentOrder(order, inst, pricing);
   }
 
@@ -200,7 +187,7 @@ export class TradingService {
       );
       this.emit(afterCommit, booked.event);
       return booked.order;
-    });
+    }, user.userId);
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
@@ -219,7 +206,7 @@ export class TradingService {
       );
       this.emit(afterCommit, booked.event);
       return booked.order;
-    });
+    }, user.userId);
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
@@ -253,7 +240,7 @@ export class TradingService {
         frozenMicros: balance.frozenMicros,
       });
       return updated;
-    });
+    }, user.userId);
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
@@ -332,7 +319,7 @@ export class TradingService {
         at,
       });
       return { balance: money(posted.balanceMicros), lock_balance: money(posted.frozenMicros) };
-    });
+    }, user.userId);
   }
 
   // ---- the worker's calls -----------------------------------------------------------------
@@ -343,7 +330,7 @@ export class TradingService {
    * `term`: the worker's leadership term, checked in the transaction (see TradingDeps.fence).
    */
   async closeByServer(
-    orderId: number,
+    target: OrderRef,
     price: string,
     reason: CloseReasonByServer,
     term?: number,
@@ -352,7 +339,7 @@ export class TradingService {
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
         await this.fenced(tx, term);
-        const current = await selectOrder(tx, orderId);
+        const current = await selectOrder(tx, target.id);
         if (!current || current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
         const inst = pricing.instrument(current.instrumentId);
         const booked = await closeHolding(
@@ -367,7 +354,7 @@ export class TradingService {
         );
         this.emit(afterCommit, booked.event);
         afterCommit(() => this.pushClosed(booked.order, reason));
-      });
+      }, target.userId);
       return true;
     } catch (error) {
       if (error instanceof AppError && error.key === 'order_not_holding') return false;
@@ -380,19 +367,19 @@ export class TradingService {
    * cancelled instead (margin released) and the user told with FOREX_CLOSED.
    */
   async fillByServer(
-    orderId: number,
+    target: OrderRef,
     price: string,
     term?: number,
   ): Promise<'filled' | 'cancelled' | 'gone'> {
     const { pricing } = this.d;
     // The margin at the fill price, worked out before the transaction (the terms may read settings).
-    const known = await selectOrder(this.d.db.kysely, orderId);
+    const known = await selectOrder(this.d.db.kysely, target.id);
     if (!known || known.status !== STATUS_PENDING) return 'gone';
     const restated = await this.marginAt(known, price);
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
         await this.fenced(tx, term);
-        const current = await selectOrder(tx, orderId);
+        const current = await selectOrder(tx, target.id);
         if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
         const booked = await fillPending(
           tx,
@@ -403,7 +390,7 @@ export class TradingService {
           restated,
         );
         this.emit(afterCommit, booked.event);
-      });
+      }, target.userId);
       return 'filled';
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -413,7 +400,7 @@ export class TradingService {
     try {
       await this.d.queue.run(async (tx, afterCommit) => {
         await this.fenced(tx, term);
-        const current = await selectOrder(tx, orderId);
+        const current = await selectOrder(tx, target.id);
         if (!current || current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
         const booked = await cancelPending(
           tx,
@@ -424,7 +411,7 @@ export class TradingService {
         );
         this.emit(afterCommit, booked.event);
         afterCommit(() => this.pushClosed(booked.order, 'cancelled'));
-      });
+      }, target.userId);
       return 'cancelled';
     } catch (error) {
       if (error instanceof AppError && error.key === 'order_not_pending') return 'gone';

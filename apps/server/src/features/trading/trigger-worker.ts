@@ -358,7 +358,7 @@ export class TriggerWorker {
 
   private async close(o: OrderRecord, price: string, reason: 'tp' | 'sl'): Promise<void> {
     try {
-      await this.deps.service.closeByServer(o.id, price, reason, this.term);
+      await this.deps.service.closeByServer(o, price, reason, this.term);
     } catch (err) {
       this.fault('job', err, { orderId: o.id, job: 'close' });
       await this.reload(o.id);
@@ -369,7 +369,7 @@ export class TriggerWorker {
 
   private async fill(o: OrderRecord, price: string): Promise<void> {
     try {
-      await this.deps.service.fillByServer(o.id, price, this.term);
+      await this.deps.service.fillByServer(o, price, this.term);
     } catch (err) {
       this.fault('job', err, { orderId: o.id, job: 'fill' });
       await this.reload(o.id);
@@ -411,7 +411,7 @@ export class TriggerWorker {
         const worst = closable.find(({ o }) => o.id === plan[0]);
         if (!worst) return;
         const price = closingPriceOf(worst.o.side, pricing.quote(worst.inst));
-        await service.closeByServer(worst.o.id, price, 'stop_out', this.term);
+        await service.closeByServer(worst.o, price, 'stop_out', this.term);
       }
     } catch (err) {
       this.fault('job', err, { userId, job: 'stop-out' });

@@ -1,4 +1,5 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../lib/toast';
 import { uploadImage } from './api';
@@ -18,6 +19,20 @@ interface PictureFieldProps {
  */
 export function PictureField({ label, testId, value, onChange }: PictureFieldProps) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  // antd-mobile's uploader draws its thumbnail as an <img> with no alt and no prop to give one; a
+  // screen reader would read the signed URL. Name every thumbnail after its field as it appears.
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    const name = () => {
+      for (const img of root.querySelectorAll('img')) if (img.alt !== label) img.alt = label;
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [label]);
   const upload = async (file: File): Promise<ImageUploadItem> => {
     try {
       const result = await uploadImage(file);
@@ -31,7 +46,7 @@ export function PictureField({ label, testId, value, onChange }: PictureFieldPro
     }
   };
   return (
-    <div className="picture-field" data-testid={testId} data-uploaded={value ? 'yes' : 'no'}>
+    <div ref={box} className="picture-field" data-testid={testId} data-uploaded={value ? 'yes' : 'no'}>
       <div className="picture-field__label">{label}</div>
       <ImageUploader
         maxCount={1}

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EventBus } from '../../../live/event-bus.js';
 import { startTestServer, type TestServer, type TestStorage } from '../../../test/harness.js';
 import { demoLogin, get, type Reply } from '../../identity/testing/client.js';
 import { ScriptedFeed, VirtualTime } from '../../markets/index.js';
@@ -34,9 +35,10 @@ export async function startTradingServer(storage?: TestStorage, startMs = TUESDA
   });
   const engine = t.server.ctx.services.trading;
   if (!engine) throw new Error('the trading feature is not registered');
+  const barrier = busBarrier(t.server.ctx.bus);
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await barrier();
       await engine.queue.drain();
       await engine.worker.idle();
     }
@@ -54,13 +56,50 @@ export async function startTradingServer(storage?: TestStorage, startMs = TUESDA
       const r = await demoLogin(t.baseUrl);
       return { token: r.token, userId: r.user.id };
     },
-    api: (path, query, token) => get(t.baseUrl, path, query, { token }),
+    // An order's event reaches the trigger worker through the bus (over Redis in the scale-out
+    // pass): the call returns once the worker has it, so a tick right after meets the order.
+    api: async (path, query, token) => {
+      const reply = await get(t.baseUrl, path, query, { token });
+      await barrier();
+      return reply;
+    },
     async setSetting(key, value) {
       await t.server.ctx.db.kysely.updateTable('settings').set({ value }).where('key', '=', key).execute();
       engine.pricing.refreshSettings();
     },
     close: () => t.close(),
   };
+}
+
+const BARRIER_CHANNEL = 'test.barrier';
+
+/**
+ * A barrier on the event bus: resolves when a marker published now has come back, so everything
+ * published before it has been delivered (one publisher connection, delivered in order). A marker
+ * published before the subscription is live is lost, so it is sent again until one arrives.
+ */
+function busBarrier(bus: EventBus): () => Promise<void> {
+  let next = 0;
+  const waiting = new Map<number, () => void>();
+  bus.subscribe(BARRIER_CHANNEL, (payload) => {
+    if (typeof payload !== 'number') return;
+    for (const [mark, done] of waiting)
+      if (mark <= payload) {
+        waiting.delete(mark);
+        done();
+      }
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      const mark = ++next;
+      let again: ReturnType<typeof setInterval> | undefined;
+      waiting.set(mark, () => {
+        clearInterval(again);
+        resolve();
+      });
+      bus.publish(BARRIER_CHANNEL, mark);
+      again = setInterval(() => bus.publish(BARRIER_CHANNEL, mark), 200);
+    });
 }
 
 export interface AccountCheck {

@@ -1,0 +1,108 @@
+import { CompiledQuery, type Selectable } from 'kysely';
+import { keepPrepared, type Tx } from '../../db/database.js';
+import type { OrdersTable } from './trading.schema.js';
+
+/**
+ * PostgreSQL only: a whole order placement in ONE statement, where the portable path takes three or
+ * four (insert the order, freeze the margin, post its ledger row, charge the fee). The CTEs run in
+ * one snapshot and commit together; the account UPDATE comes first and carries the same guard as
+ * every posting (no balance below zero), so when it matches no row nothing at all is written.
+ * The two ledger rows are inserted in `n` order, so their ids keep margin before fee as the
+ * portable path does; balance_after of the first is the balance before the fee.
+ *
+ * The one repository statement that crosses orders, accounts and ledger: it exists for the order
+ * path's round trips on PostgreSQL (issue: PostgreSQL mode at speed), and the conservation and
+ * concurrency suites run it in CI's PostgreSQL pass.
+ */
+const PLACE_SQL = `WITH acc AS (
+  UPDATE accounts
+  SET balance_micros = balance_micros - $12::bigint - $16::bigint,
+      frozen_micros = frozen_micros + $12::bigint, updated_at = $14::bigint
+  WHERE user_id = $1::integer AND balance_micros - $12::bigint - $16::bigint >= 0
+  RETURNING balance_micros, frozen_micros
+), o AS (
+  INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
+    fill_direction, tp, sl, margin_micros, fee_micros, created_at, filled_at)
+  SELECT $1::integer, $2::integer, $3::smallint, $4::smallint, $5::varchar, $6::integer, $7::varchar,
+    $8::varchar, $9::varchar, $10::varchar, $11::varchar, $12::bigint, $13::bigint, $14::bigint,
+    $15::bigint
+  FROM acc
+  RETURNING *
+), l AS (
+  INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
+    frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
+  SELECT $1::integer, v.kind, v.free, v.frozen, v.balance_after, acc.frozen_micros, v.memo_key,
+    jsonb_build_object('code', $17::text, 'lots', $5::text, 'id', o.id)::text, 'order', o.id, $14::bigint
+  FROM acc, o, LATERAL (VALUES
+    (1, $18::varchar, -$12::bigint, $12::bigint, acc.balance_micros + $16::bigint, $19::varchar),
+    (2, $20::varchar, -$16::bigint, 0::bigint, acc.balance_micros, $21::varchar)
+  ) AS v(n, kind, free, frozen, balance_after, memo_key)
+  WHERE v.n = 1 OR $16::bigint > 0
+  ORDER BY v.n
+  RETURNING id
+)
+SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros
+FROM o, acc`;
+keepPrepared(PLACE_SQL);
+
+export interface PlacementRow {
+  userId: number;
+  instrumentId: number;
+  side: 1 | 2;
+  status: 0 | 1;
+  lots: string;
+  leverage: number;
+  openPrice: string | null;
+  targetPrice: string | null;
+  fillDirection: string | null;
+  tp: string | null;
+  sl: string | null;
+  marginMicros: number;
+  /** The order's fee (charged now for a market order, at the fill for a pending one). */
+  feeMicros: number;
+  createdAt: number;
+  filledAt: number | null;
+  /** What the free balance pays now besides the margin: the fee of a market order, else 0. */
+  chargeMicros: number;
+  /** The instrument's code, for the ledger rows' memo. */
+  code: string;
+  marginKind: string;
+  marginMemo: string;
+  feeKind: string;
+  feeMemo: string;
+}
+
+export type PlacedRow = Selectable<OrdersTable> & {
+  after_balance_micros: number | string;
+  after_frozen_micros: number | string;
+};
+
+/** Runs the placement; undefined when the guard refused it (or there is no account): nothing written. */
+export async function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
+  const result = await tx.executeQuery(
+    CompiledQuery.raw(PLACE_SQL, [
+      p.userId,
+      p.instrumentId,
+      p.side,
+      p.status,
+      p.lots,
+      p.leverage,
+      p.openPrice,
+      p.targetPrice,
+      p.fillDirection,
+      p.tp,
+      p.sl,
+      p.marginMicros,
+      p.feeMicros,
+      p.createdAt,
+      p.filledAt,
+      p.chargeMicros,
+      p.code,
+      p.marginKind,
+      p.marginMemo,
+      p.feeKind,
+      p.feeMemo,
+    ]),
+  );
+  return result.rows[0] as PlacedRow | undefined;
+}
