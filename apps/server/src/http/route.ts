@@ -121,11 +121,18 @@ export function defineRoute<E extends Endpoint>(
       const key = endpoint.route.idempotent && store ? idempotencyKeyOf(request) : undefined;
       const caller = user as AuthUser | undefined;
       if (!store || key === undefined || caller === undefined) return run();
-      return runOnce(store, caller.userId, key, IdempotencyStore.fingerprint(endpoint.id, raw), run, {
-        translator,
-        request,
-        reply,
-      });
+      return runOnce(
+        store,
+        caller.userId,
+        key,
+        IdempotencyStore.fingerprint(endpoint.id, withoutCacheBuster(raw)),
+        run,
+        {
+          translator,
+          request,
+          reply,
+        },
+      );
     },
   });
 }
@@ -199,3 +206,13 @@ function checkResponse(endpoint: Endpoint, data: unknown): void {
 }
 
 export type { AuthUser };
+
+/**
+ * The request as a retry must repeat it: the web client adds `t` (a cache-buster, spec section 2)
+ * to every GET, so a retried GET differs in it alone and must still be the same request.
+ */
+function withoutCacheBuster(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || !('t' in raw)) return raw;
+  const { t: _cacheBuster, ...rest } = raw as Record<string, unknown>;
+  return rest;
+}

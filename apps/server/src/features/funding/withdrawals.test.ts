@@ -547,3 +547,54 @@ describe('payout precision and the fee line (issue 11, item 5)', () => {
     await expectConserved(u);
   });
 });
+
+describe('retried money calls (issue 11: Idempotency-Key on funding)', () => {
+  it('books a retried withdrawal once and answers the repeat with the first answer', async () => {
+    const u = await fundedTrader('1000');
+    const method = await bindCoin(u, usdtTrc(), TRC20);
+    const key = { headers: { 'idempotency-key': 'draw-tap-0001' } };
+    const form = { draw_currency_id: usdtTrc().id, draw_method_id: method.id, number: '100', memo: '' };
+    const once = (headers: Record<string, string>) =>
+      post(
+        t.baseUrl,
+        '/api/account/draw',
+        { ...form, password: TRADER_PASSWORD },
+        { token: u.token, headers },
+      );
+    const [first, second] = await Promise.all([once(key.headers), once(key.headers)]);
+    const answers = [first, second].map((r) => r.body.code);
+    // Both copies together: one books, the other gets the same answer or is told to retry.
+    expect(answers).toContain(1);
+    const again = await once(key.headers);
+    expect(again.body).toEqual((first.body.code === 1 ? first : second).body);
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 900_000_000, frozenMicros: 100_000_000 });
+    // The same key with other parameters is refused, not replayed.
+    const other = await post(
+      t.baseUrl,
+      '/api/account/draw',
+      { ...form, number: '50', password: TRADER_PASSWORD },
+      { token: u.token, headers: key.headers },
+    );
+    expect(other.body.code).toBe(ERRORS.idempotency_key_reused.code);
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 900_000_000, frozenMicros: 100_000_000 });
+    await expectConserved(u);
+  });
+
+  it('records a retried deposit declaration once', async () => {
+    const u = await registerTrader(t.baseUrl);
+    const proofImg = await uploadPicture(t.baseUrl, u.token);
+    const headers = { 'idempotency-key': 'wire-tap-0001' };
+    const declare = () =>
+      get(
+        t.baseUrl,
+        '/api/quickCharge/wire_submit',
+        { number: '250', proofImg, wire_id: 1 },
+        { token: u.token, headers },
+      );
+    const first = await declare();
+    expect(first.body.code, first.body.msg).toBe(1);
+    expect((await declare()).body).toEqual(first.body);
+    const list = await get(t.baseUrl, '/api/quickCharge/quick_ist', {}, { token: u.token });
+    expect((list.body.data as { total: number }).total).toBe(1);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { openAccount } from '../accounts/index.js';
@@ -73,11 +74,6 @@ export function toUser(row: UserRow): User {
     invite_code: row.inviteCode ?? '',
     created_at: row.createdAt,
   };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** The user an address belongs to, if any. */

@@ -1,6 +1,5 @@
 import { LANGUAGE_TAGS, type Period } from '@meridian/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { SpinLoading } from 'antd-mobile';
 import {
   CandlestickSeries,
   createChart,
@@ -11,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../lib/spinner';
 import { useSettings } from '../../lib/stores/settings';
 import { joinCandlePages } from '../markets/candles';
 import { useKlineLive } from '../markets/live';
@@ -167,7 +167,7 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
       <div className="kline-chart__canvas" ref={containerRef} />
       {query.isPending && (
         <div className="kline-chart__overlay">
-          <SpinLoading color="primary" aria-label={t('common.loading')} />
+          <Spinner />
         </div>
       )}
       {failed && (
