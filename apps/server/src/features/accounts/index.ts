@@ -18,5 +18,6 @@ export {
   postLedgerEntry,
   readBalance,
   readLedgerPage,
+  refusedPosting,
   toMoney,
 } from './ledger.js';

@@ -80,10 +80,10 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
       createdAt: at,
     });
     if (posted) return posted;
-    return refused(trx, posting.userId);
+    return refusedPosting(trx, posting.userId);
   }
   const after = await applyDeltas(trx, posting.userId, posting.freeDelta, posting.frozenDelta, at);
-  if (!after) return refused(trx, posting.userId);
+  if (!after) return refusedPosting(trx, posting.userId);
   const ledgerId = await insertLedgerRow(trx, {
     userId: posting.userId,
     kind: posting.kind,
@@ -100,8 +100,11 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
   return { ledgerId, ...after };
 }
 
-/** Why a guarded posting wrote nothing: no account (a bug) or not enough money (the user's error). */
-async function refused(trx: Tx, userId: number): Promise<never> {
+/**
+ * Why a guarded posting wrote nothing: no account (a bug) or not enough money (the user's error).
+ * Also for bookings that post through their own guarded statement (trading's placement).
+ */
+export async function refusedPosting(trx: Tx, userId: number): Promise<never> {
   if (!(await selectAccount(trx, userId))) throw new Error(`User ${userId} has no money account`);
   throw new AppError('insufficient_balance');
 }

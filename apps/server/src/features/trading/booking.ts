@@ -8,7 +8,7 @@ import type { CloseReason } from '@meridian/contract';
 import { sql } from 'kysely';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import { postLedgerEntry, readBalance, refusedPosting } from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
 import {
   type OrderEvent,
@@ -64,10 +64,7 @@ export async function openOrder(
       feeKind: LEDGER_KINDS.fee,
       feeMemo: 'ledger_trade_fee',
     });
-    if (!row) {
-      await readBalance(tx, o.userId); // throws when there is no account at all
-      throw new AppError('insufficient_balance');
-    }
+    if (!row) return refusedPosting(tx, o.userId);
     return {
       order: toRecord(row),
       freeMicros: Number(row.after_balance_micros),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import { isRetryableConflict } from '../../db/db-errors.js';
 
 /** Work to run after the transaction that scheduled it has committed (events, pushes). */
 export type AfterCommit = (fn: () => void) => void;
@@ -24,12 +25,6 @@ interface Item {
 
 /** Enough to amortise one fsync over many orders, small enough to keep a batch's latency low. */
 const MAX_BATCH = 512;
-
-/** PostgreSQL's codes for a deadlock and a serialisation failure: the whole transaction may be run again. */
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
-}
 
 /**
  * Group commit. On SQLite with synchronous=FULL every COMMIT costs an fsync (milliseconds on most
@@ -90,7 +85,7 @@ export class GroupCommitQueue implements WriteQueue {
       let error = first;
       // A deadlock or serialisation failure rolled the whole batch back: nothing of it is written,
       // so it runs again (with savepoints: the work that failed may fail again on its own).
-      for (let retry = 1; retry <= 3 && isRetryable(error) && batch.length > 0; retry++) {
+      for (let retry = 1; retry <= 3 && isRetryableConflict(error) && batch.length > 0; retry++) {
         try {
           result = await this.attempt(true, () => undefined, batch);
           error = undefined;
@@ -165,7 +160,7 @@ export class GroupCommitQueue implements WriteQueue {
               await sql`RELEASE SAVEPOINT gc`.execute(tx);
               // Chosen as a deadlock's victim: the rollback released this work's locks and the
               // other transaction went on; this work alone runs again.
-              if (isRetryable(error) && tries < 3) continue;
+              if (isRetryableConflict(error) && tries < 3) continue;
               outcomes.push({ ok: false, error });
               break;
             }

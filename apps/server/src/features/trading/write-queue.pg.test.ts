@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, inTransaction, openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { openAccount, postLedgerEntry, readBalance } from '../accounts/index.js';
+import { insertUser } from '../identity/users.repository.js';
+import { createWriteQueue } from './write-queue.js';
+
+/** Runs only with DATABASE_URL: two lanes of the PostgreSQL write queue meet in a deadlock. */
+let storage: TestStorage;
+let db: Db;
+
+beforeAll(async () => {
+  storage = await createTestStorage();
+  db = openDatabase(storage);
+  await migrateToLatest(db.kysely, db.dialect);
+});
+afterAll(async () => {
+  await db?.close();
+  await storage?.dispose();
+});
+
+async function funded(uid: string): Promise<number> {
+  const userId = await insertUser(db.kysely, {
+    uid,
+    email: null,
+    mobile: null,
+    areaId: null,
+    passwordHash: null,
+    isDemo: true,
+    demoDeviceId: null,
+    inviteCode: null,
+    invitedBy: null,
+    createdAt: 0,
+  });
+  await inTransaction(db, (tx) => openAccount(tx, userId, { amountMicros: 1_000_000 }));
+  return userId;
+}
+
+function latch(): { open: () => void; opened: Promise<void> } {
+  const gate: { open: () => void } = { open: () => undefined };
+  const opened = new Promise<void>((resolve) => {
+    gate.open = resolve;
+  });
+  return { open: () => gate.open(), opened };
+}
+
+describe('the PostgreSQL write lanes', () => {
+  it("re-runs a deadlock's victim, so both jobs commit and money is conserved", async () => {
+    expect(db.dialect).toBe('postgres');
+    const queue = createWriteQueue(db, 2);
+    let a = await funded('40000001');
+    let b = await funded('40000002');
+    // Different lanes: the lane is the account modulo the lane count.
+    if (a % 2 === b % 2) b = await funded('40000003');
+    if (a % 2 === b % 2) a = await funded('40000004');
+    const post = (tx: Parameters<Parameters<typeof queue.run>[0]>[0], userId: number, delta: number) =>
+      postLedgerEntry(tx, { userId, kind: 'test', freeDelta: delta, frozenDelta: 0, memoKey: 'x' });
+    const aLocked = latch();
+    const bLocked = latch();
+    let attempts = 0;
+    // Each job locks its own account, waits until the other has too, then touches the other's:
+    // PostgreSQL finds the cycle and aborts one statement. The victim must run again, not fail.
+    const first = queue.run(async (tx) => {
+      attempts++;
+      await post(tx, a, -1_000);
+      aLocked.open();
+      await bLocked.opened;
+      await post(tx, b, 1_000);
+    }, a);
+    const second = queue.run(async (tx) => {
+      attempts++;
+      await post(tx, b, -2_000);
+      bLocked.open();
+      await aLocked.opened;
+      await post(tx, a, 2_000);
+    }, b);
+    await Promise.all([first, second]);
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    expect((await readBalance(db.kysely, a)).balanceMicros).toBe(1_001_000);
+    expect((await readBalance(db.kysely, b)).balanceMicros).toBe(999_000);
+    await queue.drain();
+  });
+});

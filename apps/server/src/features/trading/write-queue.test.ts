@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, inTransaction, openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { isAppError } from '../../http/app-error.js';
+import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { openAccount, postLedgerEntry, readBalance } from '../accounts/index.js';
+import { insertUser } from '../identity/users.repository.js';
+import { createWriteQueue } from './write-queue.js';
+
+/**
+ * The order path's write queue (group commit) on the store the suite runs on: SQLite here, the
+ * lanes of PostgreSQL in CI's PostgreSQL pass. Every job of a batch is answered on its own.
+ */
+let storage: TestStorage;
+let db: Db;
+
+beforeAll(async () => {
+  storage = await createTestStorage();
+  db = openDatabase(storage);
+  await migrateToLatest(db.kysely, db.dialect);
+});
+afterAll(async () => {
+  await db?.close();
+  await storage?.dispose();
+});
+
+let nextUid = 30_000_000;
+async function funded(micros: number): Promise<number> {
+  const userId = await insertUser(db.kysely, {
+    uid: String(nextUid++),
+    email: null,
+    mobile: null,
+    areaId: null,
+    passwordHash: null,
+    isDemo: true,
+    demoDeviceId: null,
+    inviteCode: null,
+    invitedBy: null,
+    createdAt: 0,
+  });
+  await inTransaction(db, (tx) => openAccount(tx, userId, { amountMicros: micros }));
+  return userId;
+}
+
+describe('the write queue', () => {
+  it('commits the jobs of one batch apart: a refused one undoes only its own writes', async () => {
+    const queue = createWriteQueue(db, 2);
+    const [a, b] = [await funded(100_000_000), await funded(100_000_000)];
+    const debit = (userId: number, micros: number) =>
+      queue.run(
+        (tx) =>
+          postLedgerEntry(tx, { userId, kind: 'test', freeDelta: -micros, frozenDelta: 0, memoKey: 'x' }),
+        userId,
+      );
+    const after: string[] = [];
+    const results = await Promise.allSettled([
+      debit(a, 30_000_000),
+      // Writes, then is refused: its first posting must be undone with it, and nothing else.
+      queue.run(async (tx) => {
+        await postLedgerEntry(tx, { userId: b, kind: 'test', freeDelta: -1, frozenDelta: 0, memoKey: 'x' });
+        return postLedgerEntry(tx, {
+          userId: b,
+          kind: 'test',
+          freeDelta: -500_000_000,
+          frozenDelta: 0,
+          memoKey: 'x',
+        });
+      }, b),
+      debit(b, 20_000_000),
+      queue.run(async (_tx, afterCommit) => {
+        afterCommit(() => after.push('committed'));
+        return 'no writes';
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const refused = results[1];
+    expect(refused?.status === 'rejected' && isAppError(refused.reason) && refused.reason.key).toBe(
+      'insufficient_balance',
+    );
+    expect(after).toEqual(['committed']);
+    expect((await readBalance(db.kysely, a)).balanceMicros).toBe(70_000_000);
+    expect((await readBalance(db.kysely, b)).balanceMicros).toBe(80_000_000);
+    await queue.drain();
+  });
+
+  it('conserves money over many jobs on few accounts', async () => {
+    const queue = createWriteQueue(db, 3);
+    const users = [await funded(1_000_000), await funded(1_000_000), await funded(1_000_000)];
+    const jobs = Array.from({ length: 300 }, (_, i) => {
+      const userId = users[i % users.length] as number;
+      const delta = i % 4 === 0 ? 7_000 : -5_000;
+      return queue.run(
+        (tx) => postLedgerEntry(tx, { userId, kind: 'test', freeDelta: delta, frozenDelta: 0, memoKey: 'x' }),
+        userId,
+      );
+    });
+    const results = await Promise.allSettled(jobs);
+    for (const userId of users) {
+      const ledger = await sql<{ s: string | number }>`
+        SELECT COALESCE(SUM(free_delta_micros), 0) AS s FROM ledger WHERE user_id = ${userId}`.execute(
+        db.kysely,
+      );
+      expect((await readBalance(db.kysely, userId)).balanceMicros).toBe(Number(ledger.rows[0]?.s));
+    }
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(300);
+  });
+});
