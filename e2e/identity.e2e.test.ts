@@ -133,6 +133,11 @@ describe('identity in a phone browser', () => {
     await page.getByTestId('logout').click();
     await page.locator('.dialog-confirm').click();
     await page.waitForFunction(() => window.location.hash === '#/');
+    // Home comes first, then the session is cleared (lib/auth-actions signOut): wait for it.
+    await page.waitForFunction(() => {
+      const stored = localStorage.getItem('meridian.session');
+      return !stored || (JSON.parse(stored) as { state: { token: string | null } }).state.token === null;
+    });
     expect(await sessionToken(page)).toBeNull();
     expect(await infoCode(registeredToken ?? '')).toBe(999);
     await screenshot(page, 'identity-5-logged-out');
