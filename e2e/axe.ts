@@ -50,10 +50,15 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 }
 
 /**
- * Fails the test when the screen on show has a serious or critical accessibility violation; the
- * lesser ones are only reported by `npm run audit:web`. `screen` names the page in the message.
+ * Fails the test when the screen on show has a serious or critical accessibility violation, or
+ * when the page has broken the Content-Security-Policy (recorded by newPhone); the lesser axe
+ * findings are only reported by `npm run audit:web`. `screen` names the page in the message.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const csp = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
+  if (csp.length > 0) throw new Error(`Content-Security-Policy violations on ${screen}:\n${csp.join('\n')}`);
   const blocking = (await runAxe(page)).filter((v) => BLOCKING_IMPACTS.has(v.impact));
   if (blocking.length > 0) {
     throw new Error(

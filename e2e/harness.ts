@@ -133,6 +133,16 @@ export async function newPhone(
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
   });
+  // Every Content-Security-Policy violation the app causes is kept for expectAccessible to report:
+  // the server's CSP refuses eval and inline script, and a violation is a console error users'
+  // browsers log (and Lighthouse counts) even when the page still works.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   return { context, page };
 }

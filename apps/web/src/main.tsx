@@ -1,3 +1,5 @@
+// First: zod's configuration must be in place before any chunk evaluates zod.
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

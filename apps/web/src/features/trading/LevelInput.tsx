@@ -19,6 +19,7 @@ export function LevelInput({ kind, label, field, onToggle, onChange, disabled }:
       <label className="level-input__check" htmlFor={`${id}-check`}>
         <input
           id={`${id}-check`}
+          name={`${kind}_enabled`}
           type="checkbox"
           data-testid={`${kind}-enable`}
           checked={field.enabled}
@@ -29,6 +30,7 @@ export function LevelInput({ kind, label, field, onToggle, onChange, disabled }:
       </label>
       <input
         className="trading-input num"
+        name={kind === 'tp' ? 'target_profit_price' : 'stop_loss_price'}
         type="text"
         inputMode="decimal"
         autoComplete="off"

@@ -139,6 +139,7 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
           <span className="order-form__label">{t('trade.pending_price')}</span>
           <input
             className="trading-input num"
+            name="target_price"
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -189,6 +190,7 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
           </button>
           <input
             className="trading-input lots-stepper__input num"
+            name="cont"
             type="text"
             inputMode="decimal"
             autoComplete="off"
