@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineStartupCss } from './scripts/inline-startup-css';
+import { splitEnglish } from './scripts/split-english';
 
 // The API server the dev server forwards to; `npm start` serves the built app from that server itself.
 const API_TARGET = process.env.MERIDIAN_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -18,6 +19,7 @@ const SERVER_PATHS = [/^\/api\//, /^\/v1\//, /^\/healthz/, /^\/metrics/, /^\/doc
 
 export default defineConfig({
   plugins: [
+    splitEnglish(),
     react(),
     inlineStartupCss(),
     VitePWA({
@@ -88,7 +90,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: FRAMEWORK }],
+          groups: [
+            { name: 'framework', test: FRAMEWORK },
+            // The trade chart and copy trading's growth chart share the chart library: one chunk of
+            // its own, loaded by whichever opens first, never by the first screen.
+            { name: 'charts', test: /[\\/]node_modules[\\/]lightweight-charts[\\/]/ },
+          ],
         },
       },
     },

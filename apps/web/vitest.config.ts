@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { splitEnglish } from './scripts/split-english';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // The lazy English texts' module exists in tests too (empty: en.json stays whole outside a build).
+  plugins: [splitEnglish(), react()],
   // Workspace packages resolve to their TypeScript sources, never a stale dist/: node-environment
   // tests run in Vite's SSR environment, which has its own list (as in the server's config).
   resolve: { conditions: ['source'] },

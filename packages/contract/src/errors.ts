@@ -120,6 +120,26 @@ export const ERRORS = {
   // content
   news_not_found: { code: 6001, status: 404 },
   company_not_found: { code: 6002, status: 404 },
+  // copy trading
+  strategy_not_found: { code: 7001, status: 404 },
+  strategy_exists: { code: 7002, status: 409 },
+  strategy_name_invalid: { code: 7003, status: 400 },
+  fee_rate_invalid: { code: 7004, status: 400 },
+  strategy_not_active: { code: 7005, status: 409 },
+  strategy_closed: { code: 7006, status: 409 },
+  copy_own_strategy: { code: 7007, status: 400 },
+  already_copying: { code: 7008, status: 409 },
+  copy_below_minimum: { code: 7009, status: 400 },
+  /** The equity stop-loss must lie below the amount allocated. */
+  equity_stop_invalid: { code: 7010, status: 400 },
+  /** A demo strategy is copied with virtual money only. */
+  demo_strategy_real_money: { code: 7011, status: 403 },
+  copy_not_found: { code: 7012, status: 404 },
+  copy_not_active: { code: 7013, status: 409 },
+  /** A withdrawal from a copy may take only its free balance. */
+  copy_withdraw_too_large: { code: 7014, status: 409 },
+  /** A copy account is run by its copy; nobody trades or publishes with it. */
+  copy_account_forbidden: { code: 7015, status: 403 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -2,6 +2,7 @@ export * from './api/index.js';
 export * from './content.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './follow.js';
 export * from './funding.js';
 export * from './identity.js';
 export * from './languages.js';

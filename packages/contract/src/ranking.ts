@@ -40,6 +40,8 @@ export const RankingEntry = z.object({
   total_trade_num: z.number().int().min(0),
   /** The most traded instrument of the window. */
   code: InstrumentCode,
+  /** The trader's published strategy, which the entry opens; absent when they have none. */
+  strategy_id: z.number().int().positive().optional(),
 });
 export type RankingEntry = z.infer<typeof RankingEntry>;
 

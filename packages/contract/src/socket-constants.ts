@@ -15,6 +15,8 @@ export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
 export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';
 /** Whether the node's prices are current: FeedStatusMessage, on subscribe and on every change. */
 export const TOPIC_FEED_STATUS = 'FEED_STATUS';
+/** Copy trading: what happened in the caller's copy accounts (CopyTradeMessage). */
+export const TOPIC_COPY_TRADE = 'COPY_TRADE';
 export const KLINE_TOPIC_PREFIX = 'KLINE.';
 export const klineTopic = (code: string) => `${KLINE_TOPIC_PREFIX}${code}`;
 

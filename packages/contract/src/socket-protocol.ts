@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CopyTradeMessage } from './follow.js';
 import { DayMarketMessage, FeedStatusMessage, KlineMessage } from './markets.js';
 import { LoginResult, LogoutResult, SocketError } from './socket.js';
 import { ForexClosedMessage, ForexTradeMessage } from './trading.js';
@@ -42,11 +43,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
   KlineMessage,
   ForexTradeMessage,
   ForexClosedMessage,
+  CopyTradeMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage['type'];
 /** A topic push: what `publish` and `sendToUser` carry. */
 export type TopicMessage = Extract<
   ServerMessage,
-  { type: 'DAY_MARKET' | 'FEED_STATUS' | 'KLINE' | 'FOREX_TRADE' | 'FOREX_CLOSED' }
+  { type: 'DAY_MARKET' | 'FEED_STATUS' | 'KLINE' | 'FOREX_TRADE' | 'FOREX_CLOSED' | 'COPY_TRADE' }
 >;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  TOPIC_COPY_TRADE,
   TOPIC_DAY_MARKET,
   TOPIC_FEED_STATUS,
   TOPIC_FOREX_CLOSED,
@@ -12,6 +13,7 @@ export const Topic = z.union([
   z.literal(TOPIC_FOREX_TRADE),
   z.literal(TOPIC_FOREX_CLOSED),
   z.literal(TOPIC_FEED_STATUS),
+  z.literal(TOPIC_COPY_TRADE),
   z.string().regex(/^KLINE\.[A-Z0-9.]{1,24}$/),
 ]);
 export type Topic = z.infer<typeof Topic>;

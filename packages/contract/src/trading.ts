@@ -33,9 +33,10 @@ export const PLACE_PENDING = 0;
  * Why an order left the book (status 3). `manual` the user closed it; `tp`/`sl` its take-profit or
  * stop-loss fired; `stop_out` the risk rate fell to the stop-out level; `cancelled` a pending order
  * was cancelled by the user, or by the server when the free balance could not pay its fee when it
- * filled; `reset` the demo account was reset.
+ * filled; `reset` the demo account was reset; `copy` a copy account's position closed by its copy
+ * (the provider closed theirs, or the copy stopped).
  */
-export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'cancelled', 'reset'] as const;
+export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'cancelled', 'reset', 'copy'] as const;
 export const CloseReason = z.enum(CLOSE_REASONS);
 export type CloseReason = z.infer<typeof CloseReason>;
 
@@ -93,6 +94,12 @@ export const Order = z.object({
   FillTime: z.number().int().nullable(),
   /** When it left the book, epoch ms; null unless status 3. */
   CloseTime: z.number().int().nullable(),
+  /**
+   * Set on a position a copy account holds (copy trading): the copy's id and the strategy's name.
+   * The copy runs it: it closes when the provider's position closes or the copy stops.
+   */
+  CopyId: z.number().int().positive().optional(),
+  CopyName: z.string().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

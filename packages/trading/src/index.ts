@@ -1,5 +1,16 @@
 export { PEGGED_PER_USD, type UsdRoute, usdRate, usdRouteFor } from './conversion.js';
 export {
+  type CopyVolume,
+  copyVolume,
+  FEE_RATE_SCALE,
+  type FeeSettlement,
+  formatFeeRate,
+  markAfterDeposit,
+  markAfterWithdrawal,
+  parseFeeRate,
+  settleFee,
+} from './copy.js';
+export {
   D as TradingDecimal,
   type DecimalInput,
   DecimalParseError,

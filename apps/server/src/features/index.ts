@@ -2,6 +2,7 @@ import type { Feature } from '../app-context.js';
 import { registerAccountsRoutes } from './accounts/accounts.routes.js';
 import { registerCompanyRoutes } from './company/company.routes.js';
 import { seedCompanies } from './company/company.seed.js';
+import { createCopyFeature } from './copy/index.js';
 import { createFundingFeature } from './funding/index.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { createIdentityFeature } from './identity/identity.feature.js';
@@ -30,4 +31,6 @@ export const FEATURES: readonly Feature[] = [
   createKycFeature(),
   createFundingFeature(),
   createRankingFeature(),
+  // After trading: copy trading books through its engine.
+  createCopyFeature(),
 ];

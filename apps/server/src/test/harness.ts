@@ -83,6 +83,8 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     // A fixed simulator path, as the tests were written against (unset, every leadership term draws
     // a fresh seed: right for a deployment, a coin toss for a test that reads the first ticks).
     FEED_SEED: '1',
+    // No sample traders in a test's accounts and ranking unless a test asks for them.
+    SAMPLE_STRATEGIES: 'off',
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),

@@ -41,22 +41,19 @@ describe('tab bar', () => {
     const router = show('/order');
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Quotes', 'Trade', 'Orders', 'Ranking']);
+    expect(links.map((l) => l.textContent)).toEqual(['Quotes', 'Trade', 'Orders', 'Copy trading', 'Ranking']);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Trade' }).getAttribute('aria-current')).toBeNull();
     fireEvent.click(within(nav).getByRole('link', { name: 'Ranking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rank'));
   });
 
-  it('copy trading says it is coming in a toast, with no dialog to dismiss, and stays put', async () => {
+  it('copy trading is a link to the strategies, marked current there', async () => {
     const router = show('/');
-    fireEvent.click(screen.getByRole('button', { name: 'Copy trading' }));
-    await waitFor(() =>
-      expect([...document.querySelectorAll('.toast-text')].map((el) => el.textContent)).toContain(
-        'Copy trading is coming soon.',
-      ),
-    );
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Copy trading' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/follow'));
+    expect(within(nav).getByRole('link', { name: 'Copy trading' }).getAttribute('aria-current')).toBe('page');
     expect(document.querySelector('.adm-dialog, [role="dialog"]')).toBeNull();
-    expect(router.state.location.pathname).toBe('/');
   });
 });

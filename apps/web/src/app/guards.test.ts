@@ -87,11 +87,21 @@ describe('route guards', () => {
     ];
     // Beyond the spec's list: the deposit and withdrawal record lists of /mine/charge and /mine/withdraw,
     // and two-factor authentication's page.
-    const extra = ['/mine/charge-record', '/mine/withdraw-record', '/mine/security'];
+    // And copy trading (the documentary tab): the strategies, one strategy, the caller's copies and strategy.
+    const extra = [
+      '/mine/charge-record',
+      '/mine/withdraw-record',
+      '/mine/security',
+      '/follow',
+      '/follow/strategy',
+      '/follow/copies',
+      '/follow/copy',
+      '/follow/mine',
+    ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec, ...extra].sort());
     const chrome = ROUTES.filter((r) => r.chrome).map((r) => r.path);
-    expect(chrome.sort()).toEqual(['/', '/news', '/order', '/rank', '/trade', '/user']);
+    expect(chrome.sort()).toEqual(['/', '/follow', '/news', '/order', '/rank', '/trade', '/user']);
     const kept = ROUTES.filter((r) => r.keepAlive).map((r) => r.path);
-    expect(kept.sort()).toEqual(['/', '/mine', '/news', '/order', '/rank', '/trade', '/user']);
+    expect(kept.sort()).toEqual(['/', '/follow', '/mine', '/news', '/order', '/rank', '/trade', '/user']);
   });
 });

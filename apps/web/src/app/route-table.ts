@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadFollowTexts } from '../i18n';
 import { PATHS } from '../lib/paths';
 import type { RouteMeta } from '../lib/route-context';
 
@@ -68,6 +69,29 @@ const CoinAddresses = lazyNamed(
 const RealName = lazyNamed(() => import('../features/kyc/AuthScreen'), 'AuthScreen');
 const Orders = lazyNamed(() => import('../features/trading/OrdersScreen'), 'OrdersScreen');
 const AccountHistory = lazyNamed(() => import('../features/trading/HistoryScreen'), 'HistoryScreen');
+/** Copy trading's screens come with their English texts (kept out of the first screen's bundle). */
+const withFollowTexts = <M>(screen: Promise<M>): Promise<M> =>
+  Promise.all([screen, loadFollowTexts()]).then(([module]) => module);
+const Strategies = lazyNamed(
+  () => withFollowTexts(import('../features/follow/StrategiesScreen')),
+  'StrategiesScreen',
+);
+const Strategy = lazyNamed(
+  () => withFollowTexts(import('../features/follow/StrategyScreen')),
+  'StrategyScreen',
+);
+const MyCopies = lazyNamed(
+  () => withFollowTexts(import('../features/follow/MyCopiesScreen')),
+  'MyCopiesScreen',
+);
+const CopyDetail = lazyNamed(
+  () => withFollowTexts(import('../features/follow/CopyDetailScreen')),
+  'CopyDetailScreen',
+);
+const MyStrategy = lazyNamed(
+  () => withFollowTexts(import('../features/follow/MyStrategyScreen')),
+  'MyStrategyScreen',
+);
 export const NotFound = lazyNamed(() => import('../features/not-found/NotFoundScreen'), 'NotFoundScreen');
 /** What a demo account sees on a real-account page (the route gate shows it in the page's place). */
 export const RealAccount = lazyNamed(() => import('../features/user/RealAccountScreen'), 'RealAccountScreen');
@@ -114,6 +138,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.chat, screen: Chat, title: 'chat.title' },
   { path: PATHS.system, screen: System, title: 'system.title' },
   { path: PATHS.language, screen: Language, title: 'language.title' },
+  // Copy trading, the documentary tab (beyond spec section 2's list). The caller's own pages need a
+  // session; their screens send a visitor to login (features/follow/parts.tsx, LoginRequired).
+  { path: PATHS.follow, screen: Strategies, keepAlive: 'follow', chrome: true, title: 'follow.title' },
+  { path: PATHS.followStrategy, screen: Strategy, title: 'follow.strategy_title' },
+  { path: PATHS.followCopies, screen: MyCopies, title: 'follow.my_copies' },
+  { path: PATHS.followCopy, screen: CopyDetail, title: 'follow.copy_title' },
+  { path: PATHS.followMine, screen: MyStrategy, title: 'follow.my_strategy' },
 ];
 
 /** The catch-all: a real 404 inside the app frame. */

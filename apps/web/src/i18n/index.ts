@@ -44,6 +44,19 @@ const antdLocales: Record<Lang, () => Promise<{ default: AntdLocale }>> = {
 
 export const i18n = i18next.createInstance();
 
+let followTexts: Promise<void> | null = null;
+/**
+ * Copy trading's English texts, which the build keeps out of the first screen's bundle
+ * (scripts/split-english.ts): its screens load them with their code. Other languages' files are
+ * whole (they load on demand anyway).
+ */
+export function loadFollowTexts(): Promise<void> {
+  followTexts ??= import('virtual:meridian/en-follow').then((m) => {
+    i18n.addResourceBundle('en', 'translation', m.default, true, true);
+  });
+  return followTexts;
+}
+
 let antdLocale: AntdLocale | null = null;
 /** antd-mobile's own texts (picker buttons, empty states) for the current language; null = its default. */
 export const currentAntdLocale = (): AntdLocale | null => antdLocale;

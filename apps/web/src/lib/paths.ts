@@ -35,6 +35,12 @@ export const PATHS = {
   coinAddresses: '/mine/coin-address-list',
   chat: '/mine/chat',
   system: '/mine/system',
+  /** Copy trading (the documentary tab): the strategies, one strategy, the caller's copies and strategy. */
+  follow: '/follow',
+  followStrategy: '/follow/strategy',
+  followCopies: '/follow/copies',
+  followCopy: '/follow/copy',
+  followMine: '/follow/mine',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

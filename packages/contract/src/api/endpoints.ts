@@ -7,6 +7,7 @@
 import { accountsEndpoints } from './accounts.endpoints.js';
 import { contentEndpoints } from './content.endpoints.js';
 import type { Endpoint } from './endpoint.js';
+import { followEndpoints } from './follow.endpoints.js';
 import { fundingEndpoints } from './funding.endpoints.js';
 import { healthEndpoints } from './health.endpoints.js';
 import { identityEndpoints } from './identity.endpoints.js';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...kycEndpoints,
   ...uploadsEndpoints,
   ...staffEndpoints,
+  ...followEndpoints,
 } as const satisfies Record<RouteId, Endpoint>;
 
 export const ENDPOINT_LIST: readonly Endpoint[] = Object.values(endpoints);

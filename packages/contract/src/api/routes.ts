@@ -5,6 +5,7 @@
 
 import { accountsRoutes } from './accounts.routes.js';
 import { contentRoutes } from './content.routes.js';
+import { followRoutes } from './follow.routes.js';
 import { fundingRoutes } from './funding.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { identityRoutes } from './identity.routes.js';
@@ -29,6 +30,7 @@ export const routes = {
   ...kycRoutes,
   ...uploadsRoutes,
   ...staffRoutes,
+  ...followRoutes,
 } as const;
 
 export type RouteId = keyof typeof routes;

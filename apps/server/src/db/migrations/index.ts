@@ -10,6 +10,7 @@ import * as m0008 from './0008_cluster.js';
 import * as m0009 from './0009_withdraw_precision.js';
 import * as m0010 from './0010_idempotency.js';
 import * as m0011 from './0011_two_factor.js';
+import * as m0012 from './0012_copy_trading.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -24,6 +25,7 @@ import * as m0011 from './0011_two_factor.js';
  *   0009 funding    (withdrawal currencies' payout precision)
  *   0010 idempotency (the first answer to each Idempotency-Key)
  *   0011 identity   (two-factor authentication: sealed TOTP secrets, recovery codes)
+ *   0012 copy       (strategies, copy accounts, copied-order links, skipped copies)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -37,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_withdraw_precision': m0009,
   '0010_idempotency': m0010,
   '0011_two_factor': m0011,
+  '0012_copy_trading': m0012,
 };

@@ -26,6 +26,8 @@ export interface UsersTable {
   /** argon2id PHC string; null for demo accounts, which have no password. */
   password_hash: string | null;
   is_demo: number;
+  /** 0: a person's account; 1: a copy account (copy trading), which nobody logs in with. */
+  kind: Generated<number>;
   demo_device_id: string | null;
   credit_score: Generated<number>;
   invite_code: string | null;

@@ -6,6 +6,7 @@
  */
 export type { AuthUser } from '../../http/auth.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
+export { publicName } from './display-name.js';
 export {
   createIdentityFeature,
   type IdentityOptions,

@@ -1,4 +1,4 @@
-import { type Auth, type Route, routes } from '@meridian/contract';
+import { type Auth, type ErrorKey, type Route, routes } from '@meridian/contract';
 import { instrumentByCode } from '../markets/index.js';
 
 /** The auth levels that need a session: 'user' (demo included) and 'real' (real accounts only). */
@@ -34,16 +34,27 @@ export interface ProtectedRouteCase {
    * current prices where the call needs one.
    */
   payload?: Payload;
+  /**
+   * What a demo account alone in a fresh database gets from this call when success needs a second
+   * person (copying someone else's strategy): a refusal past the session check, never 999.
+   */
+  demoAnswer?: ErrorKey;
 }
 
 type Payload = Record<string, string> | ((midOf: MidOf) => Record<string, string>);
 
 /** A table route that needs a session, as a case; a visitor or staff route here is a mistake. */
-function needsLogin(route: Route, payload?: Payload): ProtectedRouteCase {
+function needsLogin(route: Route, payload?: Payload, demoAnswer?: ErrorKey): ProtectedRouteCase {
   if (route.auth !== 'user' && route.auth !== 'real') {
     throw new Error(`${route.method} ${route.path} is a ${route.auth} route, not one needing a login`);
   }
-  return { method: route.method, url: route.path, access: route.auth, ...(payload ? { payload } : {}) };
+  return {
+    method: route.method,
+    url: route.path,
+    access: route.auth,
+    ...(payload ? { payload } : {}),
+    ...(demoAnswer ? { demoAnswer } : {}),
+  };
 }
 
 /**
@@ -95,4 +106,13 @@ export const PROTECTED_ROUTES: readonly ProtectedRouteCase[] = [
   // the leaders' ranking (features/ranking): choosing to appear is for real accounts only
   needsLogin(routes.optIn),
   needsLogin(routes.setOptIn, { on: '1' }),
+  // copy trading (features/copy): the demo account publishes strategy #1, then meets its own limits
+  needsLogin(routes.publish, { name: 'Roles', desc: '', fee_rate: '0', min_invest: '100' }),
+  needsLogin(routes.strategyUpdate, { id: '1', desc: 'checked' }),
+  needsLogin(routes.myStrategy),
+  needsLogin(routes.myCopies),
+  needsLogin(routes.copy, { strategy_id: '1', amount: '100' }, 'copy_own_strategy'),
+  needsLogin(routes.copyDetail, { copy_id: '1' }, 'copy_not_found'),
+  needsLogin(routes.copyFunds, { copy_id: '1', amount: '1' }, 'copy_not_found'),
+  needsLogin(routes.uncopy, { copy_id: '1' }, 'copy_not_found'),
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicName } from './display-name.js';
+import { publicName } from '../identity/index.js';
 import {
   type ClosedTrade,
   medianLeverage,

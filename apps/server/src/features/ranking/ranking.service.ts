@@ -8,8 +8,8 @@ import {
 import { formatMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { publicName } from '../identity/index.js';
 import { instrumentById } from '../markets/index.js';
-import { publicName } from './display-name.js';
 import {
   type ClosedTrade,
   rankTraders,
@@ -96,8 +96,26 @@ export class RankingService {
       selectBoard(this.options.db, RANKING_LIMIT),
       selectRefreshedAt(this.options.db),
     ]);
-    return { list: rows.map((row, i) => entry(row, i + 1)), updated_at: updatedAt };
+    const strategies = this.strategies
+      ? await this.strategies(rows.map((r) => r.userId))
+      : new Map<number, number>();
+    return {
+      list: rows.map((row, i) => {
+        const strategyId = strategies.get(row.userId);
+        return strategyId === undefined
+          ? entry(row, i + 1)
+          : { ...entry(row, i + 1), strategy_id: strategyId };
+      }),
+      updated_at: updatedAt,
+    };
   }
+
+  /** Set by copy trading: each trader's published strategy, which their entry opens. */
+  useStrategyDirectory(lookup: (userIds: readonly number[]) => Promise<Map<number, number>>): void {
+    this.strategies = lookup;
+  }
+
+  private strategies: ((userIds: readonly number[]) => Promise<Map<number, number>>) | undefined;
 
   async optIn(userId: number): Promise<OptInState> {
     const [on, who] = await Promise.all([

@@ -4,7 +4,17 @@
  */
 
 export type { OrderEvent, OrderRecord } from './model.js';
+export {
+  isOrderEvent,
+  ORDER_EVENTS_CHANNEL,
+  STATUS_HISTORY,
+  STATUS_HOLDING,
+  STATUS_PENDING,
+} from './model.js';
+export { selectOrder, selectUserOrders, toRecord } from './orders.repository.js';
+export { presentOrder } from './present.js';
 export { createTradingFeature, type TradingEngine } from './trading.feature.js';
+export type { CopyDirectory, SubmitOptions } from './trading.service.js';
 export { TradingService } from './trading.service.js';
 export { TriggerBook } from './trigger-book.js';
 export { TriggerWorker } from './trigger-worker.js';

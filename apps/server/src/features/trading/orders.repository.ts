@@ -202,6 +202,34 @@ export async function selectOrderPage(
 }
 
 /** Runs on every placement (the caps), so compiled once. */
+/** selectOrderPage over several owners (a trader and their copy accounts). */
+export async function selectOwnersOrderPage(
+  db: Executor,
+  userIds: readonly number[],
+  status: StatusCode,
+  limit: number,
+  offset: number,
+): Promise<OrderRecord[]> {
+  let q = db.selectFrom('orders').selectAll().where('user_id', 'in', userIds).where('status', '=', status);
+  q = status === 3 ? q.orderBy('closed_at', 'desc').orderBy('id', 'desc') : q.orderBy('id', 'desc');
+  const rows = await q.limit(limit).offset(offset).execute();
+  return rows.map(toRecord);
+}
+
+export async function countOwnersOrders(
+  db: Executor,
+  userIds: readonly number[],
+  status: StatusCode,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', 'in', userIds)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const countOrdersQuery = precompiledQuery((db, userId: number, status: number) =>
   db
     .selectFrom('orders')

@@ -33,8 +33,10 @@ import {
 } from './model.js';
 import {
   countOrders,
+  countOwnersOrders,
   selectOrder,
   selectOrderPage,
+  selectOwnersOrderPage,
   selectOwnOrder,
   selectUserOrders,
   sumRealised,
@@ -72,6 +74,20 @@ export interface TradingDeps {
   fence?: (tx: Tx, term: number) => Promise<void>;
 }
 
+export interface SubmitOptions {
+  /** Placed by the server for an account it runs (copy trading): no per-trader rate limit. */
+  byServer?: boolean;
+  /** Runs inside the placement's transaction, after the order row exists. */
+  inTx?: (tx: Tx, order: OrderRecord) => Promise<void>;
+  /** Queued behind traders' requests (copy trading's fan-out; see WriteQueue RunOptions). */
+  background?: boolean;
+}
+
+/** The copy accounts a trader follows with, so their positions show in the trader's Orders. */
+export interface CopyDirectory {
+  accountsOf(userId: number): Promise<ReadonlyArray<{ accountId: number; copyId: number; name: string }>>;
+}
+
 export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
 
 /** An order the worker acts on: its id, and its owner (whose write lane the booking runs in). */
@@ -87,12 +103,34 @@ export interface OrderRef {
  */
 export class TradingService {
   private readonly limits = new OrderLimits();
+  private copyDirectory: CopyDirectory | undefined;
 
   constructor(private readonly d: TradingDeps) {}
 
   // ---- user calls ----------------------------------------------------------------------------
 
-  async submit(user: AuthUser, q: Submit): Promise<Order> {
+  async submit(user: AuthUser, q: Submit, options: SubmitOptions = {}): Promise<Order> {
+    return (await this.place(user, q, options)).presented;
+  }
+
+  /**
+   * A market order for an account the server runs (a copy account): the same checks and booking
+   * as a trader's submit, without the per-trader rate limit; `inTx` runs in the booking's
+   * transaction (the copy's link row), so both commit or neither.
+   */
+  async openFor(
+    account: AuthUser,
+    q: Submit,
+    inTx: (tx: Tx, order: OrderRecord) => Promise<void>,
+  ): Promise<OrderRecord> {
+    return (await this.place(account, q, { byServer: true, inTx, background: true })).order;
+  }
+
+  private async place(
+    user: AuthUser,
+    q: Submit,
+    options: SubmitOptions,
+  ): Promise<{ order: OrderRecord; presented: Order }> {
     const { pricing } = this.d;
     const inst = pricing.markets.instrument(q.forex_id);
     if (!inst) throw new AppError('unknown_instrument');
@@ -129,65 +167,75 @@ export class TradingService {
       }),
     );
     const at = this.d.now();
-    this.limits.admit(user.userId, settings, at);
-    const order = await this.d.queue.run(async (tx, afterCommit) => {
-      const opened = await openOrder(
-        tx,
-        this.d.db.dialect,
-        {
-          userId: user.userId,
-          instrumentId: inst.id,
-          side,
-          status: pending ? 0 : 1,
-          lots,
-          leverage: q.multiple,
-          openPrice: pending ? null : price,
-          targetPrice: target,
-          fillDirection: target ? pendingFillDirection(side, quote, target) : null,
-          tp: tpText,
-          sl: slText,
-          marginMicros: cost.marginMicros,
-          feeMicros: cost.feeMicros,
-          createdAt: at,
-        },
-        inst.showCode,
-        !pending,
-      );
-      // After the account row is locked (by the placement), so racing orders count one by one.
-      await this.limits.checkCaps(tx, user.userId, pending, settings);
-      this.emit(afterCommit, {
-        order: opened.order,
-        freeMicros: opened.freeMicros,
-        frozenMicros: opened.frozenMicros,
-      });
-      return opened.order;
-    }, user.userId);
-    return presentOrder(order, inst, pricing);
+    if (!options.byServer) this.limits.admit(user.userId, settings, at);
+    const order = await this.d.queue.run(
+      async (tx, afterCommit) => {
+        const opened = await openOrder(
+          tx,
+          this.d.db.dialect,
+          {
+            userId: user.userId,
+            instrumentId: inst.id,
+            side,
+            status: pending ? 0 : 1,
+            lots,
+            leverage: q.multiple,
+            openPrice: pending ? null : price,
+            targetPrice: target,
+            fillDirection: target ? pendingFillDirection(side, quote, target) : null,
+            tp: tpText,
+            sl: slText,
+            marginMicros: cost.marginMicros,
+            feeMicros: cost.feeMicros,
+            createdAt: at,
+          },
+          inst.showCode,
+          !pending,
+        );
+        // After the account row is locked (by the placement), so racing orders count one by one.
+        await this.limits.checkCaps(tx, user.userId, pending, settings);
+        if (options.inTx) await options.inTx(tx, opened.order);
+        this.emit(afterCommit, {
+          order: opened.order,
+          freeMicros: opened.freeMicros,
+          frozenMicros: opened.frozenMicros,
+        });
+        return opened.order;
+      },
+      user.userId,
+      { background: options.background ?? false },
+    );
+    return { order, presented: presentOrder(order, inst, pricing) };
   }
 
-  async close(user: AuthUser, id: number): Promise<Order> {
+  /** `reason` 'copy': a copy account's position closed by its copy (the provider closed, or the copy stopped). */
+  async close(user: AuthUser, id: number, reason: 'manual' | 'copy' = 'manual'): Promise<Order> {
     const { pricing } = this.d;
-    const order = await this.d.queue.run(async (tx, afterCommit) => {
-      const current = await selectOwnOrder(tx, id, user.userId);
-      if (!current) throw new AppError('order_not_found');
-      if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
-      const inst = pricing.instrument(current.instrumentId);
-      if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
-      pricing.markets.requireFreshPrice(inst);
-      const price = closingPriceOf(current.side, pricing.quote(inst));
-      const booked = await closeHolding(
-        tx,
-        this.d.db.dialect,
-        current,
-        inst,
-        price,
-        pricing.pnlAt(current, inst, price),
-        'manual',
-        this.d.now(),
-      );
-      this.emit(afterCommit, booked.event);
-      return booked.order;
-    }, user.userId);
+    const order = await this.d.queue.run(
+      async (tx, afterCommit) => {
+        const current = await selectOwnOrder(tx, id, user.userId);
+        if (!current) throw new AppError('order_not_found');
+        if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
+        const inst = pricing.instrument(current.instrumentId);
+        if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
+        pricing.markets.requireFreshPrice(inst);
+        const price = closingPriceOf(current.side, pricing.quote(inst));
+        const booked = await closeHolding(
+          tx,
+          this.d.db.dialect,
+          current,
+          inst,
+          price,
+          pricing.pnlAt(current, inst, price),
+          reason,
+          this.d.now(),
+        );
+        this.emit(afterCommit, booked.event);
+        return booked.order;
+      },
+      user.userId,
+      { background: reason === 'copy' },
+    );
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
@@ -210,45 +258,59 @@ export class TradingService {
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
-  async setStops(user: AuthUser, q: SetStops): Promise<Order> {
+  /** `background`: a copy's levels set by the copy (queued behind traders' requests). */
+  async setStops(user: AuthUser, q: SetStops, background = false): Promise<Order> {
     const { pricing } = this.d;
     const { priceBandPct } = await pricing.settingsNow();
-    const order = await this.d.queue.run(async (tx, afterCommit) => {
-      const current = await selectOwnOrder(tx, q.id, user.userId);
-      if (!current) throw new AppError('order_not_found');
-      if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
-      const inst = pricing.instrument(current.instrumentId);
-      const tp = parseUserPrice(q.target_profit_price, inst.pricePrecision);
-      const sl = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
-      pricing.markets.requireFreshPrice(inst);
-      const quote = pricing.quote(inst);
-      const band = priceBand(quote, inst.pricePrecision, priceBandPct);
-      for (const typed of [tp, sl]) if (typed !== null) checkPriceBand(typed, band);
-      const check = validateProtection({
-        side: current.side,
-        quote,
-        takeProfit: tp,
-        stopLoss: sl,
-      });
-      if (!check.ok) throw new AppError(check.error, check.params);
-      const updated = await updateOrderIf(tx, current.id, STATUS_HOLDING, { tp, sl });
-      if (!updated) throw new AppError('order_not_holding');
-      const balance = await readBalance(tx, user.userId);
-      this.emit(afterCommit, {
-        order: updated,
-        freeMicros: balance.balanceMicros,
-        frozenMicros: balance.frozenMicros,
-      });
-      return updated;
-    }, user.userId);
+    const order = await this.d.queue.run(
+      async (tx, afterCommit) => {
+        const current = await selectOwnOrder(tx, q.id, user.userId);
+        if (!current) throw new AppError('order_not_found');
+        if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
+        const inst = pricing.instrument(current.instrumentId);
+        const tp = parseUserPrice(q.target_profit_price, inst.pricePrecision);
+        const sl = parseUserPrice(q.stop_loss_price, inst.pricePrecision);
+        pricing.markets.requireFreshPrice(inst);
+        const quote = pricing.quote(inst);
+        const band = priceBand(quote, inst.pricePrecision, priceBandPct);
+        for (const typed of [tp, sl]) if (typed !== null) checkPriceBand(typed, band);
+        const check = validateProtection({
+          side: current.side,
+          quote,
+          takeProfit: tp,
+          stopLoss: sl,
+        });
+        if (!check.ok) throw new AppError(check.error, check.params);
+        const updated = await updateOrderIf(tx, current.id, STATUS_HOLDING, { tp, sl });
+        if (!updated) throw new AppError('order_not_holding');
+        const balance = await readBalance(tx, user.userId);
+        this.emit(afterCommit, {
+          order: updated,
+          freeMicros: balance.balanceMicros,
+          frozenMicros: balance.frozenMicros,
+        });
+        return updated;
+      },
+      user.userId,
+      { background },
+    );
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
   }
 
   async myDeal(user: AuthUser, status: StatusCode, page: number): Promise<MyDealResponse> {
     const { db, pricing } = this.d;
+    // Positions of the trader's copy accounts show among their own, marked (holding and history).
+    const copies =
+      status !== STATUS_PENDING && this.copyDirectory ? await this.copyDirectory.accountsOf(user.userId) : [];
+    const owners = [user.userId, ...copies.map((c) => c.accountId)];
+    const offset = (page - 1) * MY_DEAL_PAGE_SIZE;
     const [rows, total, holdings, balance, realised] = await Promise.all([
-      selectOrderPage(db.kysely, user.userId, status, MY_DEAL_PAGE_SIZE, (page - 1) * MY_DEAL_PAGE_SIZE),
-      countOrders(db.kysely, user.userId, status),
+      copies.length === 0
+        ? selectOrderPage(db.kysely, user.userId, status, MY_DEAL_PAGE_SIZE, offset)
+        : selectOwnersOrderPage(db.kysely, owners, status, MY_DEAL_PAGE_SIZE, offset),
+      copies.length === 0
+        ? countOrders(db.kysely, user.userId, status)
+        : countOwnersOrders(db.kysely, owners, status),
       selectUserOrders(db.kysely, user.userId, [STATUS_HOLDING]),
       readBalance(db.kysely, user.userId),
       status === STATUS_HISTORY ? sumRealised(db.kysely, user.userId) : Promise.resolve(0),
@@ -256,13 +318,23 @@ export class TradingService {
     const figures = this.figures(holdings, balance.balanceMicros, balance.frozenMicros);
     const allFactProfits =
       status === STATUS_HISTORY ? realised : status === STATUS_HOLDING ? figures.profitMicros : 0;
+    const copyOf = new Map(copies.map((c) => [c.accountId, c]));
     return {
       ...presentFigures(figures),
-      data: rows.map((o) => presentOrder(o, pricing.instrument(o.instrumentId), pricing)),
+      data: rows.map((o) => {
+        const presented = presentOrder(o, pricing.instrument(o.instrumentId), pricing);
+        const copy = copyOf.get(o.userId);
+        return copy ? { ...presented, CopyId: copy.copyId, CopyName: copy.name } : presented;
+      }),
       total,
       page,
       all_fact_profits: money(allFactProfits),
     };
+  }
+
+  /** Set by the copy-trading feature: whose copy accounts to list with a trader's orders. */
+  useCopyDirectory(directory: CopyDirectory): void {
+    this.copyDirectory = directory;
   }
 
   async detail(user: AuthUser): Promise<ForexDetail> {

@@ -12,9 +12,18 @@ export interface WriteQueue {
    * `account`: the user whose balance the work moves, when known. Work on one account always runs
    * in the same lane, so two lanes never wait on each other's row locks for it.
    */
-  run<T>(work: TxWork<T>, account?: number): Promise<T>;
+  run<T>(work: TxWork<T>, account?: number, options?: RunOptions): Promise<T>;
   /** Resolves when everything queued so far has committed. */
   drain(): Promise<void>;
+}
+
+export interface RunOptions {
+  /**
+   * Work the server started on its own (copy trading's fan-out): a batch takes every waiting
+   * request first and at most BACKGROUND_PER_BATCH of these after them, so a burst of background
+   * work never keeps a trader's order waiting longer than one small batch.
+   */
+  background?: boolean;
 }
 
 interface Item {
@@ -25,6 +34,8 @@ interface Item {
 
 /** Enough to amortise one fsync over many orders, small enough to keep a batch's latency low. */
 const MAX_BATCH = 512;
+/** Background work per batch, after the requests: bounds how long a request waits behind a burst. */
+const BACKGROUND_PER_BATCH = 32;
 
 /**
  * Group commit. On SQLite with synchronous=FULL every COMMIT costs an fsync (milliseconds on most
@@ -41,6 +52,7 @@ const MAX_BATCH = 512;
  */
 export class GroupCommitQueue implements WriteQueue {
   private queue: Item[] = [];
+  private background: Item[] = [];
   private running: Promise<void> | null = null;
   /** Batches committed and requests in them, since start (the benchmark prints the mean). */
   batches = 0;
@@ -48,9 +60,13 @@ export class GroupCommitQueue implements WriteQueue {
 
   constructor(private readonly db: Db) {}
 
-  run<T>(work: TxWork<T>, _account?: number): Promise<T> {
+  run<T>(work: TxWork<T>, _account?: number, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      (options.background ? this.background : this.queue).push({
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       // better-sqlite3 is synchronous, so without this a whole request (session read, booking,
       // COMMIT) would run inside the macrotask that parsed it and no two could ever share a
       // commit. Starting the batch from setImmediate lets every request the event loop has read
@@ -65,7 +81,12 @@ export class GroupCommitQueue implements WriteQueue {
 
   private async loop(): Promise<void> {
     try {
-      while (this.queue.length > 0) await this.runBatch();
+      while (this.queue.length > 0 || this.background.length > 0) {
+        await this.runBatch();
+        // Background work yields between batches, so requests read meanwhile join the next one.
+        if (this.queue.length === 0 && this.background.length > 0)
+          await new Promise<void>((go) => setImmediate(go));
+      }
     } finally {
       this.running = null;
     }
@@ -114,6 +135,14 @@ export class GroupCommitQueue implements WriteQueue {
     });
   }
 
+  /** Requests first, then a little background work. */
+  private take(): Item[] {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    const room = Math.min(BACKGROUND_PER_BATCH, MAX_BATCH - batch.length);
+    if (room > 0) batch.push(...this.background.splice(0, room));
+    return batch;
+  }
+
   /**
    * One transaction over the batch. Without savepoints (the common case: two statements fewer per
    * request) the first failure aborts the attempt and it resolves undefined after rolling back.
@@ -129,7 +158,7 @@ export class GroupCommitQueue implements WriteQueue {
       await this.db.kysely.transaction().execute(async (tx) => {
         // Taken only once the connection is ours: every request that arrived while the previous
         // batch (or another feature's query) held it joins this one.
-        const batch = given ?? this.queue.splice(0, MAX_BATCH);
+        const batch = given ?? this.take();
         if (!given) {
           took(batch);
           this.batches++;
@@ -195,10 +224,10 @@ export class LanedQueue implements WriteQueue {
     this.lanes = Array.from({ length: Math.max(1, lanes) }, () => new GroupCommitQueue(db));
   }
 
-  run<T>(work: TxWork<T>, account?: number): Promise<T> {
+  run<T>(work: TxWork<T>, account?: number, options?: RunOptions): Promise<T> {
     const n = this.lanes.length;
     const index = account === undefined ? this.next++ % n : Math.abs(account) % n;
-    return (this.lanes[index] as GroupCommitQueue).run(work);
+    return (this.lanes[index] as GroupCommitQueue).run(work, account, options);
   }
 
   async drain(): Promise<void> {

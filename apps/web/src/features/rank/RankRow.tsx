@@ -1,5 +1,8 @@
 import type { RankingEntry } from '@meridian/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../lib/paths';
 import { formatProfit, formatRate, formatShare, toneOf } from './display';
 
 function Stat({
@@ -23,13 +26,36 @@ function Stat({
   );
 }
 
+/**
+ * A leader with a published strategy is a link to it; one without is plain text (no control that
+ * does nothing).
+ */
+function RowFrame({ entry, id, children }: { entry: RankingEntry; id: string; children: ReactNode }) {
+  if (entry.strategy_id === undefined) {
+    return (
+      <div className="rank-row__button rank-row__button--static" data-testid={id}>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={`${PATHS.followStrategy}?id=${entry.strategy_id}`}
+      className="rank-row__button"
+      data-testid={id}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** One leader: place, public name, instrument and leverage, the three-week return, and the rest. */
-export function RankRow({ entry, onOpen }: { entry: RankingEntry; onOpen(): void }) {
+export function RankRow({ entry }: { entry: RankingEntry }) {
   const { t } = useTranslation();
   const id = `rank-row-${entry.rank}`;
   return (
     <li className="rank-row">
-      <button type="button" className="rank-row__button" data-testid={id} onClick={onOpen}>
+      <RowFrame entry={entry} id={id}>
         <div className="rank-row__head">
           <span className={`rank-row__place rank-row__place--${Math.min(entry.rank, 4)}`}>{entry.rank}</span>
           <bdi className="rank-row__user" data-testid={`${id}-user`}>
@@ -74,7 +100,7 @@ export function RankRow({ entry, onOpen }: { entry: RankingEntry; onOpen(): void
             testId={`${id}-orders`}
           />
         </div>
-      </button>
+      </RowFrame>
     </li>
   );
 }

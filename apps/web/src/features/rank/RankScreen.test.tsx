@@ -59,6 +59,7 @@ const ALICE: RankingEntry = {
   total_rate: '10.25',
   total_trade_num: 8,
   code: 'BTCUSD',
+  strategy_id: 5,
 };
 const FRANK: RankingEntry = {
   ...ALICE,
@@ -73,14 +74,23 @@ const FRANK: RankingEntry = {
   total_trade_num: 5,
   code: 'USDJPY',
 };
+// Frank has published no strategy.
+delete FRANK.strategy_id;
 
 function show(element: React.ReactNode, path = '/rank') {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <m.Providers>
       <RouterProvider router={router} />
     </m.Providers>,
   );
+  return router;
 }
 
 /** A blocking dialog (the old coming-soon alert) anywhere on the page. */
@@ -88,12 +98,12 @@ const dialog = () => document.body.querySelector('.adm-dialog, [role="dialog"]')
 const toastTexts = () => [...document.body.querySelectorAll('.toast-text')].map((el) => el.textContent);
 
 describe('/rank', () => {
-  it('lists the leaders with every figure, coloured by sign, and says copy trading is coming in a toast on a tap', async () => {
+  it('lists the leaders with every figure, coloured by sign; a leader with a strategy links to it', async () => {
     replies[routeKey(routes.rankingList)] = () => ({
       code: 1,
       data: { list: [ALICE, FRANK], updated_at: 1_768_298_400_000 },
     });
-    show(<m.RankScreen />);
+    const router = show(<m.RankScreen />);
     const row = await screen.findByTestId('rank-row-1');
     expect(screen.getByTestId('rank-row-1-user').textContent).toBe('a***@example.com');
     expect(screen.getByTestId('rank-row-1-code').textContent).toBe('BTCUSD');
@@ -109,8 +119,13 @@ describe('/rank', () => {
     expect(screen.getByTestId('rank-row-2-profit').textContent).toBe('-5.00');
     expect(screen.queryByTestId('rank-empty')).toBeNull();
 
+    // Frank has published no strategy: his row is text, not a control that does nothing.
+    expect(screen.getByTestId('rank-row-2').tagName).toBe('DIV');
+    expect(row.tagName).toBe('A');
     fireEvent.click(row);
-    await waitFor(() => expect(toastTexts()).toContain(en('messages.copy_trading_soon')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/follow/strategy'));
+    expect(router.state.location.search).toBe('?id=5');
+    expect(toastTexts()).toEqual([]);
     expect(dialog()).toBeNull();
   });
 

@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSettings } from '../../lib/stores/settings';
-import { showMessage } from '../../lib/toast';
 import { rankingQuery } from './queries';
 import { RankRow } from './RankRow';
 import './rank.css';
@@ -78,12 +77,7 @@ export function RankScreen() {
             <p className="rank-page__hint">{t('rank.hint')}</p>
             <ol className="rank-list" data-testid="rank-list">
               {list.map((entry) => (
-                <RankRow
-                  key={entry.uid}
-                  entry={entry}
-                  // Copy trading is not built yet: a toast says so and goes away by itself.
-                  onOpen={() => showMessage('info', t('messages.copy_trading_soon'))}
-                />
+                <RankRow key={entry.uid} entry={entry} />
               ))}
             </ol>
             {updated ? (

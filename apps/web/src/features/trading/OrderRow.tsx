@@ -1,11 +1,50 @@
 import { ORDER_STATUS_HISTORY, ORDER_STATUS_PENDING, type Order } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
+import { PATHS } from '../../lib/paths';
 import { signed, tone } from './display';
 import { reasonText } from './live';
 
-/** One order in the list; tapping it opens the detail sheet. `price` is its live current price. */
+/**
+ * A position a copy account holds is run by the copy (it closes with the provider's position or when
+ * the copy stops): its row opens the copy, never the sheet with Close and TP/SL.
+ */
+function RowFrame({
+  order,
+  onOpen,
+  children,
+}: {
+  order: Order;
+  onOpen(order: Order): void;
+  children: ReactNode;
+}) {
+  if (order.CopyId !== undefined) {
+    return (
+      <Link
+        to={`${PATHS.followCopy}?id=${order.CopyId}`}
+        className="order-row order-row--copied"
+        data-testid={`order-row-${order.Id}`}
+      >
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="order-row"
+      data-testid={`order-row-${order.Id}`}
+      onClick={() => onOpen(order)}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** One order in the list; tapping it opens the detail sheet (a copied one: its copy). `price` is its live current price. */
 export function OrderRow({
   order,
   price,
@@ -23,12 +62,7 @@ export function OrderRow({
   // A cancelled pending order never traded: it has a target price and a reason, not a P&L.
   const cancelled = history && order.CloseReason === 'cancelled';
   return (
-    <button
-      type="button"
-      className="order-row"
-      data-testid={`order-row-${order.Id}`}
-      onClick={() => onOpen(order)}
-    >
+    <RowFrame order={order} onOpen={onOpen}>
       <span className="order-row__head">
         <span className="order-row__code">{order.ForexTradeLists.ShowCode}</span>
         <span className={`order-row__side order-row__side--${side}`}>
@@ -62,6 +96,11 @@ export function OrderRow({
           </span>
         )}
       </span>
-    </button>
+      {order.CopyId !== undefined && (
+        <span className="order-row__copied" data-testid={`order-row-${order.Id}-copied`}>
+          {order.CopyName ? t('follow.copied_badge', { name: order.CopyName }) : t('follow.copied')}
+        </span>
+      )}
+    </RowFrame>
   );
 }

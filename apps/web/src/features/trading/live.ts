@@ -57,6 +57,7 @@ const REASON_TEXT: Record<CloseReason, ParseKeys> = {
   stop_out: 'orders.reason_stop_out',
   cancelled: 'trading.reason_cancelled',
   reset: 'trading.reason_reset',
+  copy: 'follow.reason_copy',
 };
 
 export function reasonText(reason: CloseReason): string {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AppOverrides } from '../../../app.js';
 import type { EventBus } from '../../../live/event-bus.js';
 import { startTestServer, type TestServer, type TestStorage } from '../../../test/harness.js';
 import { demoLogin, get, type Reply } from '../../identity/testing/client.js';
@@ -26,11 +27,16 @@ export interface TradingServer {
   close(): Promise<void>;
 }
 
-export async function startTradingServer(storage?: TestStorage, startMs = TUESDAY): Promise<TradingServer> {
+export async function startTradingServer(
+  storage?: TestStorage,
+  startMs = TUESDAY,
+  /** Adds to the app's overrides (identity options, say); the markets part is the harness's. */
+  wrap: (overrides: AppOverrides) => AppOverrides = (o) => o,
+): Promise<TradingServer> {
   const time = new VirtualTime(startMs);
   const feed = new ScriptedFeed();
   const t = await startTestServer({
-    overrides: { markets: { clock: time, timers: time, feed } },
+    overrides: wrap({ markets: { clock: time, timers: time, feed } }),
     ...(storage ? { storage } : {}),
   });
   const engine = t.server.ctx.services.trading;

@@ -1,0 +1,190 @@
+/**
+ * npm run bench:copy — copy trading's fan-out.
+ *
+ * In one process: a server on the durable SQLite store (or on PostgreSQL in a schema of its own when
+ * DATABASE_URL is set), a provider (demo) with a published strategy, and 1,000 then 10,000 followers
+ * (BENCH_COPY_FOLLOWERS="1000,10000"), each copying with 5,000 USD. The provider then sends 20 orders
+ * (10 opens of 1 lot, each followed by its close) over HTTP, one after another, never waiting for the
+ * copies: order i+1 is sent while the copies of order i may still be booking.
+ *
+ * Prints, over the 20 provider orders: p50/p99 from the provider's fill (its answer) to the last
+ * follower's booked copy (the mirror's end of that event), and the provider's own order latency
+ * against the same 20 orders sent by an identical provider with no followers (ratio). Targets in
+ * issue 13: 1,000 followers p99 ≤ 250 ms; 10,000 followers p99 ≤ 2 s; provider ratio ≤ 1.2.
+ */
+import { loadavg } from 'node:os';
+import { routes } from '@meridian/contract';
+import { inTransaction } from '../src/db/database.js';
+import { OPENING_GRANT_MEMO, openAccount } from '../src/features/accounts/index.js';
+import { type CopyServer, startCopyServer } from '../src/features/copy/testing/harness.js';
+import { call, type Reply } from '../src/features/identity/testing/client.js';
+
+const SIZES = (process.env.BENCH_COPY_FOLLOWERS ?? '1000,10000').split(',').map(Number);
+const ORDERS = 20;
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function followers(s: CopyServer, count: number, strategyId: number): Promise<void> {
+  const db = s.t.server.ctx.db;
+  const at = Date.now();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const n = Math.min(500, count - i);
+    const rows = await db.kysely
+      .insertInto('users')
+      .values(
+        Array.from({ length: n }, (_, k) => ({
+          uid: `B${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`.slice(0, 8),
+          email: `bench-${strategyId}-${i + k}@bench.invalid`,
+          mobile: null,
+          area_id: null,
+          password_hash: null,
+          is_demo: 1,
+          demo_device_id: null,
+          invite_code: null,
+          invited_by: null,
+          created_at: at,
+        })),
+      )
+      .returning('id')
+      .execute()
+      .catch(async () => {
+        // A uid collision (random): insert one by one.
+        const one = [];
+        for (let k = 0; k < n; k++) {
+          one.push(
+            await db.kysely
+              .insertInto('users')
+              .values({
+                uid: `${Math.floor(Math.random() * 9e7) + 1e7}`,
+                email: `bench-${strategyId}-${i + k}@bench.invalid`,
+                mobile: null,
+                area_id: null,
+                password_hash: null,
+                is_demo: 1,
+                demo_device_id: null,
+                invite_code: null,
+                invited_by: null,
+                created_at: at,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow(),
+          );
+        }
+        return one;
+      });
+    await inTransaction(db, async (tx) => {
+      for (const r of rows)
+        await openAccount(tx, r.id, { amountMicros: 100_000_000_000, memoKey: OPENING_GRANT_MEMO, at });
+    });
+    ids.push(...rows.map((r) => r.id));
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < ids.length) {
+        const userId = ids[next++] as number;
+        await s.copy.service.copy(
+          { userId, isDemo: true, sessionId: 0 },
+          { strategy_id: strategyId, amount: '5000' },
+        );
+      }
+    }),
+  );
+}
+
+async function runProvider(s: CopyServer, token: string, withMirror: boolean) {
+  const latencies: number[] = [];
+  const copies: number[] = [];
+  // The mirror may finish an event before the provider's answer is read: keep both orders.
+  const doneAt = new Map<number, number>();
+  const waiters = new Map<number, (t: number) => void>();
+  s.copy.mirror.onMirrored = (orderId) => {
+    const t = performance.now();
+    const waiter = waiters.get(orderId);
+    waiters.delete(orderId);
+    if (waiter) waiter(t);
+    else doneAt.set(orderId, t);
+  };
+  const mirrored = (orderId: number) =>
+    new Promise<number>((resolve) => {
+      const t = doneAt.get(orderId);
+      doneAt.delete(orderId);
+      if (t !== undefined) resolve(t);
+      else waiters.set(orderId, resolve);
+    });
+  let previous: Promise<void> = Promise.resolve();
+  let open: number | null = null;
+  for (let i = 0; i < ORDERS; i++) {
+    const t0 = performance.now();
+    const r: Reply =
+      open === null
+        ? await call(
+            s.t.baseUrl,
+            routes.submitOrder,
+            { type: 1, cont: '1', forex_id: s.eurusd(), status: 1, multiple: 20 },
+            { token },
+          )
+        : await call(s.t.baseUrl, routes.closeOrder, { id: open }, { token });
+    const filled = performance.now();
+    if (r.body.code !== 1) throw new Error(`provider order refused: ${r.body.msg}`);
+    latencies.push(filled - t0);
+    const id: number = (r.body.data as { Id: number }).Id;
+    open = open === null ? id : null;
+    // The next order goes out while this one's copies may still be booking.
+    await previous;
+    if (withMirror) previous = mirrored(id).then((t) => void copies.push(Math.max(0, t - filled)));
+  }
+  await previous;
+  return { latencies, copies };
+}
+
+async function measure(size: number): Promise<void> {
+  const s = await startCopyServer();
+  try {
+    const store = s.t.server.ctx.db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
+    const baseline = await s.demo();
+    const provider = await s.demo();
+    const published = await call(
+      s.t.baseUrl,
+      routes.publish,
+      { name: 'Bench', desc: '', fee_rate: '0', min_invest: '100' },
+      { token: provider.token },
+    );
+    const strategyId = (published.body.data as { id: number }).id;
+    await s.copy.mirror.refresh();
+    const t0 = performance.now();
+    await followers(s, size, strategyId);
+    const setup = performance.now() - t0;
+    // Warm-up (JIT, statements) on the baseline account, then the baseline itself.
+    await runProvider(s, baseline.token, false);
+    const base = await runProvider(s, baseline.token, false);
+    const withCopies = await runProvider(s, provider.token, true);
+    const { opened, skipped, closed } = s.copy.mirror.counts;
+    const ratio = quantile(withCopies.latencies, 0.5) / quantile(base.latencies, 0.5);
+    console.log(
+      [
+        `${size.toLocaleString('en')} followers on ${store} (setup ${(setup / 1000).toFixed(1)} s; copies opened ${opened}, closed ${closed}, skipped ${skipped})`,
+        `  fill → last follower's copy booked: p50 ${quantile(withCopies.copies, 0.5).toFixed(1)} ms, p99 ${quantile(withCopies.copies, 0.99).toFixed(1)} ms, max ${Math.max(...withCopies.copies).toFixed(1)} ms`,
+        `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
+      ].join('\n'),
+    );
+  } finally {
+    await s.close();
+  }
+}
+
+console.log(
+  `bench:copy — load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+for (const size of SIZES) await measure(size);
+console.log(
+  `load average at end ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);

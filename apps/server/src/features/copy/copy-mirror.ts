@@ -1,0 +1,301 @@
+/**
+ * The mirror: on the leader, every committed change of a provider's order (the order events the
+ * trading engine publishes) is repeated in each running copy of the provider's strategy. Opens
+ * (market orders and pending fills) open a proportional copy; closes close the copies at each copy
+ * account's own price; TP/SL edits set the copies' levels. It runs after the provider's commit, so
+ * the provider's order never waits for its copies.
+ *
+ * Exactly once: a copy and its link row (copy, provider order) commit in one transaction and the
+ * link's primary key refuses a second; a skip writes the same link (with no order) plus its reason.
+ */
+import type { CopyTradeMessage, SkipReason } from '@meridian/contract';
+import { copyVolume, TradingDecimal } from '@meridian/trading';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
+import { AppError } from '../../http/app-error.js';
+import type { EventBus } from '../../live/event-bus.js';
+import type { AuthUser } from '../identity/index.js';
+import {
+  isOrderEvent,
+  ORDER_EVENTS_CHANNEL,
+  type OrderEvent,
+  type OrderRecord,
+  STATUS_HISTORY,
+  STATUS_HOLDING,
+  selectUserOrders,
+  type TradingEngine,
+} from '../trading/index.js';
+import {
+  type CopyRow,
+  copyStatus,
+  insertLink,
+  insertSkip,
+  selectActiveProviders,
+  selectLinkedCopies,
+  selectOpenCopiedOrders,
+  selectStrategyCopies,
+} from './copy.repository.js';
+import type { CopyService } from './copy.service.js';
+
+/** Published after a strategy is published or changes status, so the leader's mirror re-reads its list. */
+export const STRATEGIES_CHANNEL = 'copy.strategies';
+
+/** Thrown inside a copy's booking when the copy stopped meanwhile: nothing is booked. */
+class CopyGone extends Error {}
+
+export interface MirrorStats {
+  opened: number;
+  skipped: number;
+  closed: number;
+}
+
+export class CopyMirror {
+  private providers = new Map<number, number>();
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly versions = new Map<number, number>();
+  private offs: Array<() => void> = [];
+  private refreshing: Promise<void> | null = null;
+  readonly counts: MirrorStats = { opened: 0, skipped: 0, closed: 0 };
+  /** Called after each provider event is mirrored in full (tests and the benchmark wait on it). */
+  onMirrored: ((providerOrderId: number, status: number) => void) | undefined;
+
+  constructor(
+    private readonly d: {
+      db: Db;
+      bus: EventBus;
+      trading: TradingEngine;
+      service: CopyService;
+      log: FastifyBaseLogger;
+      now: () => number;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    await this.refresh();
+    this.offs = [
+      this.d.bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
+        if (isOrderEvent(payload)) this.onEvent(payload);
+      }),
+      this.d.bus.subscribe(STRATEGIES_CHANNEL, () => void this.refresh()),
+    ];
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.offs) off();
+    this.offs = [];
+    await Promise.all(this.chains.values());
+  }
+
+  /** Waits until every event received so far is mirrored. */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all(this.chains.values());
+  }
+
+  refresh(): Promise<void> {
+    this.refreshing ??= selectActiveProviders(this.d.db.kysely)
+      .then((providers) => {
+        this.providers = providers;
+      })
+      .catch((err: unknown) => this.d.log.error({ err }, 'copy mirror: reading the strategies failed'))
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private onEvent(event: OrderEvent): void {
+    const strategyId = this.providers.get(event.order.userId);
+    if (strategyId === undefined) return;
+    const o = event.order;
+    if ((this.versions.get(o.id) ?? 0) >= o.version) return;
+    this.versions.set(o.id, o.version);
+    if (o.status === STATUS_HISTORY) this.versions.delete(o.id);
+    // One chain per provider: an open is fully mirrored before the close that follows it.
+    const previous = this.chains.get(o.userId) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.mirror(strategyId, event))
+      .catch((err: unknown) => this.d.log.error({ err, orderId: o.id }, 'copy mirror: an event failed'))
+      .finally(() => {
+        if (this.chains.get(o.userId) === next) this.chains.delete(o.userId);
+        this.onMirrored?.(o.id, o.status);
+      });
+    this.chains.set(o.userId, next);
+  }
+
+  private async mirror(strategyId: number, event: OrderEvent): Promise<void> {
+    const o = event.order;
+    if (o.status === STATUS_HOLDING) {
+      const [copies, linked] = await Promise.all([
+        selectStrategyCopies(this.d.db.kysely, strategyId, ['active']),
+        selectLinkedCopies(this.d.db.kysely, o.id),
+      ]);
+      const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
+      if (toOpen.length > 0) await this.open(o, event, toOpen);
+      if (linked.size > 0) await this.syncStops(o);
+    } else if (o.status === STATUS_HISTORY && o.filledAt !== null) {
+      await this.close(o);
+    }
+  }
+
+  private async open(o: OrderRecord, event: OrderEvent, copies: CopyRow[]): Promise<void> {
+    const { pricing } = this.d.trading;
+    const inst = pricing.instrument(o.instrumentId);
+    const providerHoldings = await selectUserOrders(this.d.db.kysely, o.userId, [STATUS_HOLDING]);
+    const providerEquity = providerHoldings.reduce(
+      (sum, h) => sum + this.d.service.floating(h),
+      event.freeMicros + event.frozenMicros,
+    );
+    const [{ terms }, equities] = await Promise.all([pricing.terms(inst), this.d.service.equities(copies)]);
+    const open = pricing.markets.isOpen(inst);
+    const min = new TradingDecimal(terms.minLots);
+    await Promise.all(
+      copies.map(async (c) => {
+        const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, providerEquity, String(terms.lotStep));
+        let reason: SkipReason | null = null;
+        if (!open) reason = 'market_closed';
+        else if (new TradingDecimal(volume.lots).lt(min)) reason = 'below_min_lot';
+        if (reason) return this.skip(c, o, volume.wanted, reason, null);
+        return this.openOne(c, o, volume.lots, volume.wanted, inst.code);
+      }),
+    );
+  }
+
+  private async openOne(
+    c: CopyRow,
+    o: OrderRecord,
+    lots: string,
+    wanted: string,
+    code: string,
+  ): Promise<void> {
+    const account: AuthUser = { userId: c.account_id as number, isDemo: c.is_demo === 1, sessionId: 0 };
+    try {
+      const order = await this.d.trading.service.openFor(
+        account,
+        {
+          type: o.side === 'buy' ? 1 : 2,
+          cont: lots,
+          forex_id: o.instrumentId,
+          status: 1,
+          target_price: '0',
+          target_profit_price: o.tp ?? '0',
+          stop_loss_price: o.sl ?? '0',
+          multiple: o.leverage,
+        },
+        async (tx, copied) => {
+          if ((await copyStatus(tx, c.id)) !== 'active') throw new CopyGone();
+          await insertLink(tx, c.id, o.id, copied.id, this.d.now());
+        },
+      );
+      this.counts.opened++;
+      this.d.service.notify(c, 'opened', { code, orderId: order.id });
+    } catch (error) {
+      if (error instanceof CopyGone || isUniqueViolation(error)) return;
+      if (!(error instanceof AppError)) throw error;
+      const reason: SkipReason =
+        error.key === 'insufficient_balance'
+          ? 'insufficient_margin'
+          : error.key === 'market_closed' || error.key === 'price_stale'
+            ? 'market_closed'
+            : 'rejected';
+      await this.skip(c, o, wanted, reason, reason === 'rejected' ? error.key : null);
+    }
+  }
+
+  private async skip(c: CopyRow, o: OrderRecord, wanted: string, reason: SkipReason, detail: string | null) {
+    try {
+      await this.d.trading.queue.run(
+        async (tx) => {
+          await insertLink(tx, c.id, o.id, null, this.d.now());
+          await insertSkip(tx, {
+            copyId: c.id,
+            providerOrderId: o.id,
+            instrumentId: o.instrumentId,
+            side: o.side,
+            providerLots: o.lots,
+            wantedLots: wanted,
+            reason,
+            detail,
+            at: this.d.now(),
+          });
+        },
+        c.account_id as number,
+        { background: true },
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) return;
+      throw error;
+    }
+    this.counts.skipped++;
+    this.d.service.notify(c, 'skipped', {
+      code: this.d.trading.pricing.instrument(o.instrumentId).code,
+      reason,
+    });
+  }
+
+  private async close(o: OrderRecord): Promise<void> {
+    const open = await selectOpenCopiedOrders(this.d.db.kysely, o.id);
+    const code = this.d.trading.pricing.instrument(o.instrumentId).code;
+    await Promise.all(
+      open.map(async (row) => {
+        const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
+        try {
+          await this.d.trading.service.close(account, row.orderId, 'copy');
+          this.counts.closed++;
+          this.tell(row.copyId, 'closed', code, row.orderId);
+        } catch (error) {
+          if (error instanceof AppError && error.key === 'order_not_holding') return;
+          this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: closing a copied order failed');
+        }
+      }),
+    );
+  }
+
+  private async syncStops(o: OrderRecord): Promise<void> {
+    const open = await selectOpenCopiedOrders(this.d.db.kysely, o.id);
+    const code = this.d.trading.pricing.instrument(o.instrumentId).code;
+    await Promise.all(
+      open
+        .filter((row) => row.tp !== o.tp || row.sl !== o.sl)
+        .map(async (row) => {
+          const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
+          try {
+            await this.d.trading.service.setStops(
+              account,
+              {
+                id: row.orderId,
+                target_profit_price: o.tp ?? '0',
+                stop_loss_price: o.sl ?? '0',
+              },
+              true,
+            );
+            this.tell(row.copyId, 'updated', code, row.orderId);
+          } catch (error) {
+            if (error instanceof AppError && error.key === 'order_not_holding') return;
+            this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
+          }
+        }),
+    );
+  }
+
+  private tell(
+    copyId: number,
+    event: CopyTradeMessage['data']['event'],
+    code: string,
+    orderId: number,
+  ): void {
+    void this.d.db.kysely
+      .selectFrom('copies')
+      .select(['follower_id'])
+      .where('id', '=', copyId)
+      .executeTakeFirst()
+      .then((row) => {
+        if (row)
+          this.d.service.notify({ id: copyId, follower_id: row.follower_id } as CopyRow, event, {
+            code,
+            orderId,
+          });
+      })
+      .catch(() => undefined);
+  }
+}

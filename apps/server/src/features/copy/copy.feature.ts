@@ -1,0 +1,131 @@
+import { TOPIC_COPY_TRADE } from '@meridian/contract';
+import type { Feature, FeatureContext } from '../../app-context.js';
+import { selectCopyAccounts, selectStrategyIdsOf } from './copy.repository.js';
+import { registerCopyRoutes } from './copy.routes.js';
+import { CopyService } from './copy.service.js';
+import { CopyMirror } from './copy-mirror.js';
+import { SAMPLE_EVAL_MS, SampleStrategies } from './samples.js';
+
+declare module '../../app-context.js' {
+  interface Services {
+    /** Set by the copy-trading feature's register. */
+    copy?: CopyEngine;
+  }
+}
+
+export interface CopyEngine {
+  service: CopyService;
+  mirror: CopyMirror;
+  /** Set when SAMPLE_STRATEGIES is on. */
+  samples: SampleStrategies | undefined;
+}
+
+/** How often the leader checks equity stop-losses, finishes interrupted stops and month-end fees. */
+export const COPY_WATCH_MS = 1_000;
+
+const engines = new WeakMap<FeatureContext['app'], CopyEngine>();
+
+/**
+ * Copy trading: strategies, copy accounts and the mirror. The mirror and the watcher (equity
+ * stop-losses, month-end fees, interrupted stops) run on the leader only, like the trigger worker.
+ */
+export function createCopyFeature(): Feature {
+  return {
+    name: 'copy',
+    register: (ctx) => {
+      const trading = ctx.services.trading;
+      if (!trading) throw new Error('copy trading needs the trading feature');
+      const now = () => Math.floor(ctx.services.markets.clock.now());
+      const service = new CopyService({
+        db: ctx.db,
+        trading,
+        live: ctx.live,
+        translator: ctx.translator,
+        log: ctx.log,
+        now,
+      });
+      const mirror = new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
+      trading.service.useCopyDirectory({ accountsOf: (userId) => selectCopyAccounts(ctx.db.kysely, userId) });
+      ctx.services.ranking?.useStrategyDirectory((userIds) => selectStrategyIdsOf(ctx.db.kysely, userIds));
+      ctx.topics.register({ name: TOPIC_COPY_TRADE, requiresLogin: true });
+      const samples = ctx.config.sampleStrategies
+        ? new SampleStrategies({
+            db: ctx.db,
+            trading,
+            markets: ctx.services.markets,
+            copy: service,
+            log: ctx.log,
+            now,
+          })
+        : undefined;
+      const engine = { service, mirror, samples };
+      engines.set(ctx.app, engine);
+      ctx.services.copy = engine;
+      registerCopyRoutes(ctx, service);
+    },
+    start: async (ctx) => {
+      const engine = engines.get(ctx.app);
+      if (!engine) throw new Error('copy.start before register');
+      const { service, mirror, samples } = engine;
+      let sampleTimer: NodeJS.Timeout | null = null;
+      let sampling: Promise<void> | null = null;
+      const sample = () => {
+        sampling ??= (samples as SampleStrategies)
+          .evaluate()
+          .catch((err: unknown) => ctx.log.error({ err }, 'sample strategies failed'))
+          .finally(() => {
+            sampling = null;
+          });
+      };
+      const election = ctx.services.cluster.leader;
+      let timer: NodeJS.Timeout | null = null;
+      let watching: Promise<void> | null = null;
+      const watch = () => {
+        watching ??= (async () => {
+          await service.checkEquityStops();
+          await service.resumeStopping();
+          await service.settleMonth(Math.floor(ctx.services.markets.clock.now()));
+        })()
+          .catch((err: unknown) => ctx.log.error({ err }, 'copy watcher failed'))
+          .finally(() => {
+            watching = null;
+          });
+      };
+      let chain: Promise<void> = Promise.resolve();
+      const onLeadership = (leader: boolean) => {
+        if (timer) clearInterval(timer);
+        if (sampleTimer) clearInterval(sampleTimer);
+        timer = null;
+        sampleTimer = null;
+        chain = chain
+          .then(async () => {
+            if (!leader) return mirror.stop();
+            await mirror.start();
+            timer = setInterval(watch, COPY_WATCH_MS);
+            timer.unref();
+            if (samples) {
+              await samples.ensure();
+              void mirror.refresh();
+              sample();
+              sampleTimer = setInterval(sample, SAMPLE_EVAL_MS);
+              sampleTimer.unref();
+            }
+          })
+          .catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start/stop failed'));
+      };
+      const off = election.onChange(onLeadership);
+      if (election.isLeader) onLeadership(true);
+      await chain;
+      return async () => {
+        off();
+        if (timer) clearInterval(timer);
+        if (sampleTimer) clearInterval(sampleTimer);
+        timer = null;
+        await chain;
+        await mirror.stop();
+        await watching;
+        await sampling;
+      };
+    },
+  };
+}

@@ -1,0 +1,453 @@
+/**
+ * The SQL of copy trading: strategies, copies, links and skips. Callers pass the transaction
+ * (a write-queue job) or the database for reads.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { CopiesTable, StrategiesTable } from './copy.schema.js';
+import './copy.schema.js';
+
+type Executor = Kysely<Database> | Tx;
+
+export type StrategyRow = Selectable<StrategiesTable>;
+export type CopyRow = Selectable<CopiesTable>;
+
+/** Money columns come back from PostgreSQL's BIGINT as numbers through the pool's parser; ids too. */
+function strategy(r: StrategyRow): StrategyRow {
+  return {
+    ...r,
+    min_invest_micros: Number(r.min_invest_micros),
+    fees_earned_micros: Number(r.fees_earned_micros),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  };
+}
+
+function copy(r: CopyRow): CopyRow {
+  return {
+    ...r,
+    invested_micros: Number(r.invested_micros),
+    hwm_micros: Number(r.hwm_micros),
+    equity_stop_micros: r.equity_stop_micros === null ? null : Number(r.equity_stop_micros),
+    fees_paid_micros: Number(r.fees_paid_micros),
+    returned_micros: Number(r.returned_micros),
+    started_at: Number(r.started_at),
+    stopped_at: r.stopped_at === null ? null : Number(r.stopped_at),
+  };
+}
+
+// ---- strategies -----------------------------------------------------------------------------
+
+export async function selectStrategy(db: Executor, id: number): Promise<StrategyRow | undefined> {
+  const row = await db.selectFrom('strategies').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? strategy(row) : undefined;
+}
+
+export async function selectStrategyOf(db: Executor, userId: number): Promise<StrategyRow | undefined> {
+  const row = await db.selectFrom('strategies').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row ? strategy(row) : undefined;
+}
+
+export async function selectStrategies(db: Executor): Promise<StrategyRow[]> {
+  const rows = await db.selectFrom('strategies').selectAll().orderBy('id').execute();
+  return rows.map(strategy);
+}
+
+export interface NewStrategy {
+  userId: number;
+  name: string;
+  description: string;
+  feeRateBp: number;
+  minInvestMicros: number;
+  isDemo: boolean;
+  isSample: boolean;
+  at: number;
+}
+
+export async function insertStrategy(db: Executor, s: NewStrategy): Promise<StrategyRow> {
+  const row = await db
+    .insertInto('strategies')
+    .values({
+      user_id: s.userId,
+      name: s.name,
+      description: s.description,
+      fee_rate_bp: s.feeRateBp,
+      min_invest_micros: s.minInvestMicros,
+      is_demo: s.isDemo ? 1 : 0,
+      is_sample: s.isSample ? 1 : 0,
+      status: 'active',
+      created_at: s.at,
+      updated_at: s.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return strategy(row);
+}
+
+export type StrategyChange = Partial<
+  Pick<StrategyRow, 'name' | 'description' | 'fee_rate_bp' | 'min_invest_micros' | 'status'>
+>;
+
+/** Changes a strategy unless it is closed; undefined when it is (or is gone). */
+export async function updateStrategy(
+  db: Executor,
+  id: number,
+  change: StrategyChange,
+  at: number,
+): Promise<StrategyRow | undefined> {
+  const row = await db
+    .updateTable('strategies')
+    .set({ ...change, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '<>', 'closed')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? strategy(row) : undefined;
+}
+
+export async function addFeesEarned(db: Executor, id: number, micros: number): Promise<void> {
+  await db
+    .updateTable('strategies')
+    .set((eb) => ({ fees_earned_micros: eb('fees_earned_micros', '+', micros) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The published (not closed) strategy of each of these users, by user id. */
+export async function selectStrategyIdsOf(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('strategies')
+    .select(['id', 'user_id'])
+    .where('user_id', 'in', userIds)
+    .where('status', '<>', 'closed')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.id]));
+}
+
+/** Provider user ids of the active strategies (what the mirror listens for). */
+export async function selectActiveProviders(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('strategies')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'active')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.id]));
+}
+
+// ---- copies ---------------------------------------------------------------------------------
+
+export interface NewCopy {
+  strategyId: number;
+  followerId: number;
+  isDemo: boolean;
+  feeRateBp: number;
+  investedMicros: number;
+  equityStopMicros: number | null;
+  feeMonth: string;
+  at: number;
+}
+
+export async function insertCopy(db: Executor, c: NewCopy): Promise<CopyRow> {
+  const row = await db
+    .insertInto('copies')
+    .values({
+      strategy_id: c.strategyId,
+      follower_id: c.followerId,
+      account_id: null,
+      status: 'active',
+      stop_reason: null,
+      is_demo: c.isDemo ? 1 : 0,
+      fee_rate_bp: c.feeRateBp,
+      invested_micros: c.investedMicros,
+      hwm_micros: c.investedMicros,
+      equity_stop_micros: c.equityStopMicros,
+      fee_month: c.feeMonth,
+      started_at: c.at,
+      stopped_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return copy(row);
+}
+
+export async function selectCopy(db: Executor, id: number): Promise<CopyRow | undefined> {
+  const row = await db.selectFrom('copies').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? copy(row) : undefined;
+}
+
+export async function selectCopiesOf(db: Executor, followerId: number): Promise<CopyRow[]> {
+  const rows = await db
+    .selectFrom('copies')
+    .selectAll()
+    .where('follower_id', '=', followerId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(copy);
+}
+
+export async function selectStrategyCopies(
+  db: Executor,
+  strategyId: number,
+  statuses: CopyRow['status'][],
+): Promise<CopyRow[]> {
+  const rows = await db
+    .selectFrom('copies')
+    .selectAll()
+    .where('strategy_id', '=', strategyId)
+    .where('status', 'in', statuses)
+    .orderBy('id')
+    .execute();
+  return rows.map(copy);
+}
+
+export async function selectCopiesByStatus(db: Executor, statuses: CopyRow['status'][]): Promise<CopyRow[]> {
+  const rows = await db
+    .selectFrom('copies')
+    .selectAll()
+    .where('status', 'in', statuses)
+    .orderBy('id')
+    .execute();
+  return rows.map(copy);
+}
+
+export type CopyChange = Partial<
+  Pick<
+    CopyRow,
+    | 'account_id'
+    | 'status'
+    | 'stop_reason'
+    | 'invested_micros'
+    | 'hwm_micros'
+    | 'fees_paid_micros'
+    | 'returned_micros'
+    | 'fee_month'
+    | 'stopped_at'
+  >
+>;
+
+/** Changes a copy only while it has status `from`; undefined otherwise. */
+export async function updateCopyIf(
+  db: Executor,
+  id: number,
+  from: CopyRow['status'],
+  change: CopyChange,
+): Promise<CopyRow | undefined> {
+  const row = await db
+    .updateTable('copies')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? copy(row) : undefined;
+}
+
+export async function copyStatus(db: Executor, id: number): Promise<CopyRow['status'] | undefined> {
+  const row = await db.selectFrom('copies').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
+/** The account user ids of a follower's copies, with the strategy names (for their Orders). */
+export async function selectCopyAccounts(
+  db: Executor,
+  followerId: number,
+): Promise<Array<{ accountId: number; copyId: number; name: string }>> {
+  const rows = await db
+    .selectFrom('copies')
+    .innerJoin('strategies', 'strategies.id', 'copies.strategy_id')
+    .select(['copies.id as copyId', 'copies.account_id as accountId', 'strategies.name as name'])
+    .where('copies.follower_id', '=', followerId)
+    .where('copies.account_id', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ copyId: r.copyId, accountId: r.accountId as number, name: r.name }));
+}
+
+/** Creates the copy account: a users row of kind 1 nobody can log in with, and its accounts row. */
+export async function insertCopyAccountUser(
+  db: Executor,
+  copyId: number,
+  isDemo: boolean,
+  at: number,
+): Promise<number> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      uid: `C${String(copyId).padStart(7, '0')}`,
+      email: null,
+      mobile: null,
+      area_id: null,
+      password_hash: null,
+      is_demo: isDemo ? 1 : 0,
+      demo_device_id: null,
+      invite_code: null,
+      invited_by: null,
+      kind: 1,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('accounts')
+    .values({ user_id: user.id, balance_micros: 0, frozen_micros: 0, updated_at: at })
+    .execute();
+  return user.id;
+}
+
+// ---- links and skips ----------------------------------------------------------------------
+
+export async function insertLink(
+  db: Executor,
+  copyId: number,
+  providerOrderId: number,
+  copyOrderId: number | null,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('copy_links')
+    .values({
+      copy_id: copyId,
+      provider_order_id: providerOrderId,
+      copy_order_id: copyOrderId,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** Copies (by copy id) that already have a link for this provider order. */
+export async function selectLinkedCopies(db: Executor, providerOrderId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('copy_links')
+    .select('copy_id')
+    .where('provider_order_id', '=', providerOrderId)
+    .execute();
+  return new Set(rows.map((r) => r.copy_id));
+}
+
+/** The copied orders of a provider order that are still open, with their copy account. */
+export async function selectOpenCopiedOrders(
+  db: Executor,
+  providerOrderId: number,
+): Promise<
+  Array<{ copyId: number; orderId: number; accountId: number; tp: string | null; sl: string | null }>
+> {
+  const rows = await db
+    .selectFrom('copy_links')
+    .innerJoin('orders', 'orders.id', 'copy_links.copy_order_id')
+    .select([
+      'copy_links.copy_id as copyId',
+      'orders.id as orderId',
+      'orders.user_id as accountId',
+      'orders.tp as tp',
+      'orders.sl as sl',
+    ])
+    .where('copy_links.provider_order_id', '=', providerOrderId)
+    .where('orders.status', '=', 1)
+    .execute();
+  return rows.map((r) => ({ ...r, orderId: Number(r.orderId) }));
+}
+
+export interface NewSkip {
+  copyId: number;
+  providerOrderId: number;
+  instrumentId: number;
+  side: 'buy' | 'sell';
+  providerLots: string;
+  wantedLots: string;
+  reason: string;
+  detail: string | null;
+  at: number;
+}
+
+export async function insertSkip(db: Executor, s: NewSkip): Promise<void> {
+  await db
+    .insertInto('copy_skips')
+    .values({
+      copy_id: s.copyId,
+      provider_order_id: s.providerOrderId,
+      instrument_id: s.instrumentId,
+      side: s.side === 'buy' ? 1 : 2,
+      provider_lots: s.providerLots,
+      wanted_lots: s.wantedLots,
+      reason: s.reason,
+      detail: s.detail,
+      created_at: s.at,
+    })
+    .execute();
+}
+
+export async function selectSkips(db: Executor, copyId: number, limit: number) {
+  const rows = await db
+    .selectFrom('copy_skips')
+    .selectAll()
+    .where('copy_id', '=', copyId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    provider_order_id: Number(r.provider_order_id),
+    created_at: Number(r.created_at),
+  }));
+}
+
+export async function countSkips(db: Executor, copyIds: readonly number[]): Promise<Map<number, number>> {
+  if (copyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('copy_skips')
+    .select((eb) => ['copy_id', eb.fn.countAll<number | string>().as('n')])
+    .where('copy_id', 'in', copyIds)
+    .groupBy('copy_id')
+    .execute();
+  return new Map(rows.map((r) => [r.copy_id, Number(r.n)]));
+}
+
+// ---- account figures in bulk ----------------------------------------------------------------
+
+export interface AccountState {
+  accountId: number;
+  freeMicros: number;
+  frozenMicros: number;
+}
+
+/** Balances of the copy accounts of a strategy's copies in the given statuses, in one query. */
+export async function selectCopyBalances(
+  db: Executor,
+  strategyId: number,
+  statuses: CopyRow['status'][],
+): Promise<Map<number, AccountState>> {
+  const rows = await db
+    .selectFrom('copies')
+    .innerJoin('accounts', 'accounts.user_id', 'copies.account_id')
+    .select([
+      'copies.id as copyId',
+      'accounts.user_id as accountId',
+      'accounts.balance_micros',
+      'accounts.frozen_micros',
+    ])
+    .where('copies.strategy_id', '=', strategyId)
+    .where('copies.status', 'in', statuses)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.copyId,
+      { accountId: r.accountId, freeMicros: Number(r.balance_micros), frozenMicros: Number(r.frozen_micros) },
+    ]),
+  );
+}
+
+/** Holding orders of the copy accounts of a strategy's copies in the given statuses, in one query. */
+export async function selectCopyHoldings(db: Executor, strategyId: number, statuses: CopyRow['status'][]) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('copies', 'copies.account_id', 'orders.user_id')
+    .selectAll('orders')
+    .where('copies.strategy_id', '=', strategyId)
+    .where('copies.status', 'in', statuses)
+    .where('orders.status', '=', 1)
+    .execute();
+}

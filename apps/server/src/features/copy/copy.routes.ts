@@ -1,0 +1,35 @@
+import { endpoints } from '@meridian/contract';
+import type { FeatureContext } from '../../app-context.js';
+import { optionalUser } from '../../http/auth.js';
+import { defineRoute } from '../../http/route.js';
+import type { CopyService } from './copy.service.js';
+import { STRATEGIES_CHANNEL } from './copy-mirror.js';
+
+export function registerCopyRoutes(ctx: FeatureContext, copy: CopyService): void {
+  // The list and a strategy's page are public (the documentary tab, like the ranking).
+  defineRoute(ctx, endpoints.strategies, ({ input }) => copy.strategies(input));
+  defineRoute(ctx, endpoints.strategy, async ({ input, request }) => {
+    // A visitor's page has no copy of theirs; a bad token reads as a visitor, not an error.
+    const viewer = await optionalUser(request).catch(() => null);
+    return copy.strategy(input.id, viewer);
+  });
+  defineRoute(ctx, endpoints.strategyEquity, ({ input }) => copy.strategyEquity(input.id, input.period));
+  defineRoute(ctx, endpoints.publish, async ({ user, input }) => {
+    const published = await copy.publish(user, input);
+    ctx.bus.publish(STRATEGIES_CHANNEL, { id: published.id });
+    return published;
+  });
+  defineRoute(ctx, endpoints.strategyUpdate, async ({ user, input }) => {
+    const updated = await copy.updateStrategy(user, input);
+    ctx.bus.publish(STRATEGIES_CHANNEL, { id: updated.id });
+    return updated;
+  });
+  defineRoute(ctx, endpoints.copy, ({ user, input }) => copy.copy(user, input));
+  defineRoute(ctx, endpoints.copyFunds, ({ user, input }) => copy.copyFunds(user, input));
+  defineRoute(ctx, endpoints.uncopy, ({ user, input }) => copy.uncopy(user, input.copy_id));
+  defineRoute(ctx, endpoints.myCopies, ({ user }) => copy.myCopies(user));
+  defineRoute(ctx, endpoints.copyDetail, ({ user, input, request }) =>
+    copy.copyDetail(user, input.copy_id, request.lang),
+  );
+  defineRoute(ctx, endpoints.myStrategy, ({ user }) => copy.myStrategy(user));
+}

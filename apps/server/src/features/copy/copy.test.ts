@@ -1,0 +1,423 @@
+import {
+  CopyDetail,
+  CopySummary,
+  ERRORS,
+  MyDealResponse,
+  Order,
+  routes,
+  StrategyDetail,
+  StrategySummary,
+} from '@meridian/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountCheck } from '../trading/testing/harness.js';
+import { type CopyServer, startCopyServer } from './testing/harness.js';
+
+let s: CopyServer;
+beforeAll(async () => {
+  s = await startCopyServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+
+async function balance(token: string): Promise<string> {
+  const r = await s.call(routes.balance, {}, token);
+  return (r.data as { balance: string }).balance;
+}
+
+async function buy(token: string, lots: string, extra: Record<string, string | number> = {}) {
+  const r = await s.call(
+    routes.submitOrder,
+    { type: 1, cont: lots, forex_id: s.eurusd(), status: 1, multiple: 20, ...extra },
+    token,
+  );
+  expect(r.code).toBe(1);
+  return Order.parse(r.data);
+}
+
+async function publish(token: string, form: Record<string, string> = {}) {
+  const r = await s.call(
+    routes.publish,
+    { name: 'Trend', desc: 'EURUSD trend', fee_rate: '20', min_invest: '100', ...form },
+    token,
+  );
+  expect(r.code, r.msg).toBe(1);
+  return StrategySummary.parse(r.data);
+}
+
+describe('publishing', () => {
+  it('refuses bad names, fees and minimums with their own errors, and a second strategy', async () => {
+    const p = await s.demo();
+    const bad: Array<[Record<string, string>, keyof typeof ERRORS]> = [
+      [{ name: 'x' }, 'strategy_name_invalid'],
+      [{ name: 'y'.repeat(41) }, 'strategy_name_invalid'],
+      [{ fee_rate: '50.01' }, 'fee_rate_invalid'],
+      [{ fee_rate: '-1' }, 'fee_rate_invalid'],
+      [{ fee_rate: '1e1' }, 'fee_rate_invalid'],
+      [{ min_invest: '0' }, 'amount_invalid'],
+      [{ min_invest: '-5' }, 'amount_invalid'],
+      [{ min_invest: '99999999999999999' }, 'amount_invalid'],
+    ];
+    for (const [form, key] of bad) {
+      const r = await s.call(
+        routes.publish,
+        { name: 'Good name', desc: '', fee_rate: '10', min_invest: '100', ...form },
+        p.token,
+      );
+      expect([JSON.stringify(form), r.code]).toEqual([JSON.stringify(form), code(key)]);
+    }
+    const first = await publish(p.token);
+    // A demo account's strategy is demo and free, whatever fee was typed.
+    expect(first).toMatchObject({ is_demo: 1, fee_rate: '0.00', status: 'active', min_invest: '100.000000' });
+    const again = await s.call(
+      routes.publish,
+      { name: 'Again', desc: '', fee_rate: '0', min_invest: '1' },
+      p.token,
+    );
+    expect(again.code).toBe(code('strategy_exists'));
+  });
+});
+
+describe('copying a demo strategy', () => {
+  it('mirrors open, TP/SL edit and close proportionally, shows copies in Orders, and returns the funds on stop', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Mirror me' });
+    const before = await balance(follower.token);
+    expect(before).toBe('100000.000000');
+
+    const started = await s.call(
+      routes.copy,
+      { strategy_id: strategy.id, amount: '10000', equity_stop_loss: '2000' },
+      follower.token,
+    );
+    expect(started.code, started.msg).toBe(1);
+    const copy = CopySummary.parse(started.data);
+    expect(copy).toMatchObject({
+      status: 'active',
+      invested: '10000.000000',
+      equity: '10000.000000',
+      equity_stop_loss: '2000.000000',
+    });
+    expect(await balance(follower.token)).toBe('90000.000000');
+
+    // Provider equity 100,000, copy equity 10,000: 1 lot → 0.1 lot.
+    const order = await buy(provider.token, '1');
+    await s.settleCopies();
+    const detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions).toHaveLength(1);
+    expect(detail.positions[0]).toMatchObject({
+      Quantity: '0.1',
+      OrderType: 1,
+      Multiple: 20,
+      CopyId: copy.copy_id,
+    });
+
+    // The follower's Orders list the copied position, marked.
+    const deal = MyDealResponse.parse((await s.call(routes.myDeal, { status: 1 }, follower.token)).data);
+    expect(deal.data.map((o) => [o.Quantity, o.CopyId, o.CopyName])).toEqual([
+      ['0.1', copy.copy_id, 'Mirror me'],
+    ]);
+    // …and nobody but the copy may close it.
+    const steal = await s.call(routes.closeOrder, { id: deal.data[0]?.Id as number }, follower.token);
+    expect(steal.code).toBe(code('order_not_found'));
+
+    // TP/SL edits are copied.
+    const stops = await s.call(
+      routes.setStopPrice,
+      { id: order.Id, target_profit_price: '1.12000', stop_loss_price: '1.08000' },
+      provider.token,
+    );
+    expect(stops.code, stops.msg).toBe(1);
+    await s.settleCopies();
+    const edited = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(edited.positions[0]).toMatchObject({ TargetProfitPrice: '1.12000', TargetLossPrice: '1.08000' });
+
+    // The provider closes: the copy closes at the copy account's own price, reason "copy".
+    s.tick('EURUSD', '1.10500', '1.10510');
+    const closed = await s.call(routes.closeOrder, { id: order.Id }, provider.token);
+    expect(closed.code).toBe(1);
+    await s.settleCopies();
+    const after = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(after.positions).toHaveLength(0);
+    expect(after.history[0]).toMatchObject({ CloseReason: 'copy', Price: '1.10500' });
+    // 0.1 lot × 100,000 × (1.10500 − 1.10010) = 49 USD, minus the 0.7 USD fee.
+    expect(after.equity).toBe('10048.300000');
+
+    // Stop: no fee on demo; everything returns.
+    const stopped = CopySummary.parse(
+      (await s.call(routes.uncopy, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(stopped).toMatchObject({
+      status: 'stopped',
+      stop_reason: 'user',
+      fees_paid: '0.000000',
+      pnl: '48.300000',
+    });
+    expect(await balance(follower.token)).toBe('100048.300000');
+    const twice = await s.call(routes.uncopy, { copy_id: copy.copy_id }, follower.token);
+    expect(twice.code).toBe(code('copy_not_active'));
+    for (const id of [follower.userId, provider.userId, copy.copy_id]) {
+      if (id === copy.copy_id) continue;
+      const c = await accountCheck(s, id);
+      expect(c.freeMicros + c.frozenMicros).toBe(c.ledgerFree + c.ledgerFrozen);
+    }
+    s.tick('EURUSD', '1.10000', '1.10010');
+  });
+
+  it('records a copy below the minimum lot as skipped, with its reason in the follower’s language', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Tiny', min_invest: '10' });
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '50' }, follower.token)).data,
+    );
+    await buy(provider.token, '1');
+    await s.settleCopies();
+    const detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions).toHaveLength(0);
+    expect(detail.skipped_trades).toHaveLength(1);
+    expect(detail.skipped_trades[0]).toMatchObject({
+      reason: 'below_min_lot',
+      provider_lots: '1',
+      code: 'EURUSD',
+    });
+    expect(detail.skipped_trades[0]?.reason_text).toContain('below the minimum lot');
+    const fr = await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token, { lang: 'fr' });
+    expect((fr.data as CopyDetail).skipped_trades[0]?.reason_text).not.toBe(
+      detail.skipped_trades[0]?.reason_text,
+    );
+    const mine = (await s.call(routes.myCopies, {}, follower.token)).data as { list: unknown[] };
+    expect(CopySummary.parse(mine.list[0])).toMatchObject({ skipped: 1 });
+  });
+
+  it('skips a copy the copy account cannot margin, and stops on the equity stop-loss', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Big bets', min_invest: '10' });
+    const copy = CopySummary.parse(
+      (
+        await s.call(
+          routes.copy,
+          { strategy_id: strategy.id, amount: '20000', equity_stop_loss: '5500' },
+          follower.token,
+        )
+      ).data,
+    );
+    // Provider equity ≈ 99,915 after its own 5 lots; the copy's 20,000 → 1.0008 → 1 lot.
+    const first = await buy(provider.token, '5');
+    await s.settleCopies();
+    let detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions.map((p) => p.Quantity)).toEqual(['1']);
+    // The follower takes 14,000 of the 14,492.50 free out; the next copy (0.29 lot, 1,595 margin) cannot be margined.
+    const taken = await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '-14000' }, follower.token);
+    expect(taken.code, taken.msg).toBe(1);
+    const second = await buy(provider.token, '5');
+    await s.settleCopies();
+    detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.skipped_trades.map((t) => [t.reason, t.wanted_lots.slice(0, 4)])).toEqual([
+      ['insufficient_margin', '0.29'],
+    ]);
+    // The price falls 61 pips: equity 5,993 − 610 = 5,383 < 5,500: the copy stops itself.
+    s.tick('EURUSD', '1.09400', '1.09410');
+    await s.settleCopies();
+    await s.copy.service.checkEquityStops();
+    await s.settleCopies();
+    const after = CopySummary.parse(
+      ((await s.call(routes.myCopies, {}, follower.token)).data as { list: unknown[] }).list[0],
+    );
+    expect(after).toMatchObject({
+      status: 'stopped',
+      stop_reason: 'equity_stop',
+      open_positions: 0,
+      invested: '6000.000000',
+    });
+    expect(after.pnl).toBe('-617.000000');
+    expect(await balance(follower.token)).toBe('99383.000000');
+    s.tick('EURUSD', '1.10000', '1.10010');
+    await s.call(routes.closeOrder, { id: first.Id }, provider.token);
+    await s.call(routes.closeOrder, { id: second.Id }, provider.token);
+  });
+});
+
+describe('bad input and other people’s things', () => {
+  it('refuses every hostile copy call with its own error, and changes nothing', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const other = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Guarded', min_invest: '100' });
+    const cases: Array<[string, Record<string, string | number>, string, keyof typeof ERRORS]> = [
+      ['own', { strategy_id: strategy.id, amount: '500' }, provider.token, 'copy_own_strategy'],
+      ['below min', { strategy_id: strategy.id, amount: '99.99' }, follower.token, 'copy_below_minimum'],
+      ['zero', { strategy_id: strategy.id, amount: '0' }, follower.token, 'amount_invalid'],
+      ['negative', { strategy_id: strategy.id, amount: '-500' }, follower.token, 'amount_invalid'],
+      ['huge', { strategy_id: strategy.id, amount: '1e30' }, follower.token, 'amount_invalid'],
+      [
+        'above balance',
+        { strategy_id: strategy.id, amount: '100001' },
+        follower.token,
+        'insufficient_balance',
+      ],
+      [
+        'stop above',
+        { strategy_id: strategy.id, amount: '500', equity_stop_loss: '500' },
+        follower.token,
+        'equity_stop_invalid',
+      ],
+      ['unknown', { strategy_id: 999_999, amount: '500' }, follower.token, 'strategy_not_found'],
+    ];
+    for (const [name, form, token, key] of cases) {
+      const r = await s.call(routes.copy, form, token);
+      expect([name, r.code]).toEqual([name, code(key)]);
+    }
+    expect(await balance(follower.token)).toBe('100000.000000');
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '500' }, follower.token)).data,
+    );
+    const twice = await s.call(routes.copy, { strategy_id: strategy.id, amount: '500' }, follower.token);
+    expect(twice.code).toBe(code('already_copying'));
+    // Someone else's copy does not exist for them.
+    for (const [route, payload] of [
+      [routes.copyDetail, { copy_id: copy.copy_id }],
+      [routes.uncopy, { copy_id: copy.copy_id }],
+      [routes.copyFunds, { copy_id: copy.copy_id, amount: '-100' }],
+    ] as const) {
+      const r = await s.call(route, payload, other.token);
+      expect(r.code).toBe(code('copy_not_found'));
+    }
+    const update = await s.call(routes.strategyUpdate, { id: strategy.id, status: 'closed' }, other.token);
+    expect(update.code).toBe(code('strategy_not_found'));
+    const tooMuch = await s.call(
+      routes.copyFunds,
+      { copy_id: copy.copy_id, amount: '-500.01' },
+      follower.token,
+    );
+    expect(tooMuch.code).toBe(code('copy_withdraw_too_large'));
+    const none = await s.call(routes.copy, {}, follower.token);
+    expect(none.code).toBe(code('validation_failed'));
+    expect(await balance(follower.token)).toBe('99500.000000');
+
+    // Add and withdraw: through the ledger, both ways.
+    const added = CopySummary.parse(
+      (await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '250' }, follower.token)).data,
+    );
+    expect(added).toMatchObject({
+      invested: '750.000000',
+      balance: '750.000000',
+      high_water_mark: '750.000000',
+    });
+    const taken = CopySummary.parse(
+      (await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '-150' }, follower.token)).data,
+    );
+    expect(taken).toMatchObject({
+      invested: '600.000000',
+      balance: '600.000000',
+      high_water_mark: '600.000000',
+    });
+    expect(await balance(follower.token)).toBe('99400.000000');
+
+    // The provider closes the strategy: the follower is stopped and paid back.
+    const closed = await s.call(routes.strategyUpdate, { id: strategy.id, status: 'closed' }, provider.token);
+    expect(closed.code).toBe(1);
+    await s.settleCopies();
+    const mine = (await s.call(routes.myCopies, {}, follower.token)).data as { list: CopySummary[] };
+    expect(mine.list[0]).toMatchObject({ status: 'stopped', stop_reason: 'strategy_closed' });
+    expect(await balance(follower.token)).toBe('100000.000000');
+    const late = await s.call(routes.copy, { strategy_id: strategy.id, amount: '500' }, follower.token);
+    expect(late.code).toBe(code('strategy_not_active'));
+  });
+
+  it('refuses a demo strategy to real money', async () => {
+    const provider = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Demo only' });
+    const realFollower = await s.real('real-follower@example.com', 1000);
+    const r = await s.call(routes.copy, { strategy_id: strategy.id, amount: '500' }, realFollower.token);
+    expect(r.code).toBe(code('demo_strategy_real_money'));
+  });
+});
+
+describe('performance fees on real money', () => {
+  it('charges the fee on profit above the high-water mark at the stop, booked on both sides to the micro-unit', async () => {
+    const provider = await s.real('provider@example.com', 100_000);
+    const follower = await s.real('follower@example.com', 20_000);
+    const strategy = await publish(provider.token, { name: 'Paid', fee_rate: '25.5', min_invest: '1000' });
+    expect(strategy).toMatchObject({ is_demo: 0, fee_rate: '25.50' });
+    const page = StrategyDetail.parse(
+      (await s.call(routes.strategy, { id: strategy.id }, follower.token)).data,
+    );
+    expect(page).toMatchObject({ own: 0, copy_id: null });
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '10000' }, follower.token)).data,
+    );
+    const order = await buy(provider.token, '1');
+    await s.settleCopies();
+    s.tick('EURUSD', '1.11000', '1.11010');
+    await s.call(routes.closeOrder, { id: order.Id }, provider.token);
+    await s.settleCopies();
+    const providerBefore = await balance(provider.token);
+    const stopped = CopySummary.parse(
+      (await s.call(routes.uncopy, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    // Copy: 0.1 lot × 100,000 × (1.11000 − 1.10010) = 99 USD − 0.7 fee = 98.3 above the mark of
+    // 10,000; fee = ⌊98.3 × 25.5 %⌋ = 25.0665 USD.
+    expect(stopped).toMatchObject({ fees_paid: '25.066500', pnl: '73.233500' });
+    expect(await balance(follower.token)).toBe('20073.233500');
+    const gained = Number(await balance(provider.token)) - Number(providerBefore);
+    expect(gained.toFixed(6)).toBe('25.066500');
+    const mine = (await s.call(routes.myStrategy, {}, provider.token)).data as { fees_earned: string };
+    expect(mine.fees_earned).toBe('25.066500');
+    s.tick('EURUSD', '1.10000', '1.10010');
+  });
+
+  it('settles at month end (UTC) on open profit, once per month, and never on demo', async () => {
+    const provider = await s.real('monthly@example.com', 100_000);
+    const follower = await s.real('monthly-f@example.com', 20_000);
+    const strategy = await publish(provider.token, { name: 'Monthly', fee_rate: '10', min_invest: '100' });
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '10000' }, follower.token)).data,
+    );
+    const demoProvider = await s.demo();
+    const demoFollower = await s.demo();
+    const demoStrategy = await publish(demoProvider.token, { name: 'Monthly demo' });
+    const demoCopy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: demoStrategy.id, amount: '10000' }, demoFollower.token)).data,
+    );
+    const order = await buy(provider.token, '1');
+    const demoOrder = await buy(demoProvider.token, '1');
+    await s.settleCopies();
+    s.tick('EURUSD', '1.12000', '1.12010');
+    const nextMonth = Date.parse('2026-02-01T00:00:30Z');
+    expect(await s.copy.service.settleMonth(nextMonth)).toBe(1);
+    const after = CopySummary.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    // 0.1 lot open at 1.10010, bid 1.12000: +199 − 0.7 fee = 198.3 above 10,000: 10 % = 19.83.
+    expect(after).toMatchObject({
+      fees_paid: '19.830000',
+      high_water_mark: '10178.470000',
+      open_positions: 1,
+    });
+    expect(await s.copy.service.settleMonth(nextMonth + 60_000)).toBe(0);
+    const demo = CopySummary.parse(
+      (await s.call(routes.copyDetail, { copy_id: demoCopy.copy_id }, demoFollower.token)).data,
+    );
+    expect(demo.fees_paid).toBe('0.000000');
+    await s.call(routes.closeOrder, { id: order.Id }, provider.token);
+    await s.call(routes.closeOrder, { id: demoOrder.Id }, demoProvider.token);
+    s.tick('EURUSD', '1.10000', '1.10010');
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The living demo: a few rule-based strategies run by clearly labelled demo accounts, so a
+ * newcomer's documentary tab is not empty. Each trades through the real engine like any trader
+ * (submit and close), on the leader only; their figures come from those trades, never typed in.
+ * SAMPLE_STRATEGIES=off turns them off for a real deployment.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { OPENING_GRANT_MEMO, openAccount } from '../accounts/index.js';
+import type { AuthUser } from '../identity/index.js';
+import type { MarketService } from '../markets/index.js';
+import { STATUS_HOLDING, selectUserOrders, type TradingEngine } from '../trading/index.js';
+import { selectStrategyOf } from './copy.repository.js';
+import type { CopyService } from './copy.service.js';
+
+export type Signal = 'buy' | 'sell' | 'flat' | 'hold';
+
+export interface SampleRule {
+  key: string;
+  name: string;
+  desc: string;
+  code: string;
+  lots: string;
+  leverage: number;
+  /** The signal from closes, oldest first. */
+  signal(closes: readonly number[], holding: 'buy' | 'sell' | null): Signal;
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** Moving-average cross: long while the 5-bar average is above the 20-bar one, short below. */
+export function maCross(closes: readonly number[]): Signal {
+  if (closes.length < 21) return 'hold';
+  const fast = mean(closes.slice(-5));
+  const slow = mean(closes.slice(-20));
+  return fast > slow ? 'buy' : fast < slow ? 'sell' : 'hold';
+}
+
+/** Breakout: buy a close above the previous 20 bars' high, sell one below their low; else keep. */
+export function breakout(closes: readonly number[]): Signal {
+  if (closes.length < 21) return 'hold';
+  const last = closes.at(-1) as number;
+  const window = closes.slice(-21, -1);
+  if (last > Math.max(...window)) return 'buy';
+  if (last < Math.min(...window)) return 'sell';
+  return 'hold';
+}
+
+/** Mean reversion: sell 2 deviations above the 20-bar mean, buy 2 below; flat back at the mean. */
+export function meanReversion(closes: readonly number[], holding: 'buy' | 'sell' | null): Signal {
+  if (closes.length < 20) return 'hold';
+  const window = closes.slice(-20);
+  const m = mean(window);
+  const sd = Math.sqrt(mean(window.map((x) => (x - m) ** 2)));
+  const last = closes.at(-1) as number;
+  if (sd > 0 && last > m + 2 * sd) return 'sell';
+  if (sd > 0 && last < m - 2 * sd) return 'buy';
+  if ((holding === 'buy' && last >= m) || (holding === 'sell' && last <= m)) return 'flat';
+  return 'hold';
+}
+
+export const SAMPLE_RULES: readonly SampleRule[] = [
+  {
+    key: 'trend',
+    name: 'Sample · Trend Rider',
+    desc: 'Built-in demo strategy: EUR/USD, 5/20 one-minute moving-average cross, always in the market.',
+    code: 'EURUSD',
+    lots: '1',
+    leverage: 30,
+    signal: (closes) => maCross(closes),
+  },
+  {
+    key: 'breakout',
+    name: 'Sample · Gold Breakout',
+    desc: 'Built-in demo strategy: gold, trades one-minute closes beyond the last 20 bars’ range.',
+    code: 'XAUUSD',
+    lots: '0.5',
+    leverage: 10,
+    signal: (closes) => breakout(closes),
+  },
+  {
+    key: 'revert',
+    name: 'Sample · Cable Reverter',
+    desc: 'Built-in demo strategy: GBP/USD, fades two-deviation moves and exits at the 20-bar mean.',
+    code: 'GBPUSD',
+    lots: '1',
+    leverage: 20,
+    signal: meanReversion,
+  },
+];
+
+/** How often the samples look at their charts. */
+export const SAMPLE_EVAL_MS = 20_000;
+const SAMPLE_START_MICROS = 100_000_000_000;
+
+export class SampleStrategies {
+  private readonly accounts = new Map<string, AuthUser>();
+
+  constructor(
+    private readonly d: {
+      db: Db;
+      trading: TradingEngine;
+      markets: MarketService;
+      copy: CopyService;
+      log: FastifyBaseLogger;
+      now: () => number;
+    },
+  ) {}
+
+  /** Creates the sample accounts and their strategies once (idempotent: found by e-mail). */
+  async ensure(): Promise<void> {
+    for (const rule of SAMPLE_RULES) {
+      const email = `${rule.key}@samples.meridian.invalid`;
+      const db = this.d.db.kysely;
+      let user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (!user) {
+        const at = this.d.now();
+        user = await this.d.trading.queue.run(async (tx) => {
+          const row = await tx
+            .insertInto('users')
+            .values({
+              uid: String(randomInt(10_000_000, 100_000_000)),
+              email,
+              mobile: null,
+              area_id: null,
+              password_hash: null,
+              is_demo: 1,
+              demo_device_id: null,
+              invite_code: null,
+              invited_by: null,
+              created_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await openAccount(tx, row.id, {
+            amountMicros: SAMPLE_START_MICROS,
+            memoKey: OPENING_GRANT_MEMO,
+            at,
+          });
+          return row;
+        }, 0);
+      }
+      const account: AuthUser = { userId: user.id, isDemo: true, sessionId: 0 };
+      this.accounts.set(rule.key, account);
+      if (!(await selectStrategyOf(db, user.id))) {
+        await this.d.copy.publish(
+          account,
+          { name: rule.name, desc: rule.desc, fee_rate: '0', min_invest: '100' },
+          { sample: true },
+        );
+      }
+    }
+  }
+
+  /** One look at the charts: each sample opens, reverses or closes on its rule. */
+  async evaluate(): Promise<void> {
+    for (const rule of SAMPLE_RULES) {
+      const account = this.accounts.get(rule.key);
+      if (!account) continue;
+      try {
+        await this.step(rule, account);
+      } catch (err) {
+        if (err instanceof AppError) continue; // market closed, stale price, margin: try next time
+        this.d.log.warn({ err, sample: rule.key }, 'sample strategy step failed');
+      }
+    }
+  }
+
+  private async step(rule: SampleRule, account: AuthUser): Promise<void> {
+    const { markets, trading } = this.d;
+    const inst = markets.instrument(rule.code);
+    if (!inst || !markets.isOpen(inst)) return;
+    const candles = await markets.candles(inst, '1min', 40);
+    const closes = candles.map((c) => Number(c.close));
+    const holdings = await selectUserOrders(this.d.db.kysely, account.userId, [STATUS_HOLDING]);
+    const mine = holdings.filter((o) => o.instrumentId === inst.id);
+    const side = mine[0]?.side ?? null;
+    const signal = rule.signal(closes, side);
+    if (signal === 'hold' || signal === side) return;
+    for (const o of mine) await trading.service.close(account, o.id);
+    if (signal === 'flat') return;
+    await trading.service.submit(
+      account,
+      {
+        type: signal === 'buy' ? 1 : 2,
+        cont: rule.lots,
+        forex_id: inst.id,
+        status: 1,
+        target_price: '0',
+        target_profit_price: '0',
+        stop_loss_price: '0',
+        multiple: rule.leverage,
+      },
+      { byServer: true },
+    );
+  }
+}

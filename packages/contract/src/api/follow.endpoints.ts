@@ -1,0 +1,120 @@
+import {
+  CopyDetail,
+  CopyDetailQuery,
+  CopyForm,
+  CopyFundsForm,
+  CopyIdForm,
+  CopySummary,
+  MyCopies,
+  MyStrategy,
+  PublishForm,
+  StrategiesQuery,
+  StrategyDetail,
+  StrategyEquity,
+  StrategyEquityQuery,
+  StrategyIdQuery,
+  StrategyPage,
+  StrategySummary,
+  StrategyUpdateForm,
+} from '../follow.js';
+import { defineEndpoints } from './endpoint.js';
+import { followRoutes } from './follow.routes.js';
+import { NoInput } from './no-input.js';
+
+export const followEndpoints = defineEndpoints('follow', followRoutes, {
+  strategies: {
+    request: StrategiesQuery,
+    response: StrategyPage,
+    summary: 'Strategies open to copy, with their statistics: filtered, sorted and paged.',
+    errors: [],
+  },
+  strategy: {
+    request: StrategyIdQuery,
+    response: StrategyDetail,
+    summary: "One strategy's page: statistics, open positions, and the caller's copy of it.",
+    errors: ['strategy_not_found'],
+  },
+  strategyEquity: {
+    request: StrategyEquityQuery,
+    response: StrategyEquity,
+    summary: "The provider account's booked equity and time-weighted growth over a period.",
+    errors: ['strategy_not_found'],
+  },
+  publish: {
+    request: PublishForm,
+    response: StrategySummary,
+    summary: 'Publish the caller as a strategy (one per account; a demo account publishes a demo one).',
+    errors: [
+      'strategy_exists',
+      'strategy_name_invalid',
+      'fee_rate_invalid',
+      'amount_invalid',
+      'copy_account_forbidden',
+    ],
+  },
+  strategyUpdate: {
+    request: StrategyUpdateForm,
+    response: StrategySummary,
+    summary: 'Rename, describe, reprice, pause, resume or close the caller’s strategy.',
+    errors: [
+      'strategy_not_found',
+      'strategy_name_invalid',
+      'fee_rate_invalid',
+      'amount_invalid',
+      'strategy_closed',
+    ],
+  },
+  copy: {
+    request: CopyForm,
+    response: CopySummary,
+    summary: 'Start copying: the amount moves from free balance into a new copy account.',
+    errors: [
+      'strategy_not_found',
+      'strategy_not_active',
+      'copy_own_strategy',
+      'already_copying',
+      'copy_below_minimum',
+      'equity_stop_invalid',
+      'demo_strategy_real_money',
+      'amount_invalid',
+      'insufficient_balance',
+      'copy_account_forbidden',
+    ],
+  },
+  copyFunds: {
+    request: CopyFundsForm,
+    response: CopySummary,
+    summary: 'Add to (positive) or withdraw from (negative) an active copy through the ledger.',
+    errors: [
+      'copy_not_found',
+      'copy_not_active',
+      'amount_invalid',
+      'insufficient_balance',
+      'copy_withdraw_too_large',
+    ],
+  },
+  uncopy: {
+    request: CopyIdForm,
+    response: CopySummary,
+    summary: 'Stop copying: close the copied positions at market, settle the fee, return the funds.',
+    errors: ['copy_not_found', 'copy_not_active', 'market_closed', 'price_stale'],
+  },
+  myCopies: {
+    request: NoInput,
+    response: MyCopies,
+    summary: "The caller's copy accounts, active first.",
+    errors: [],
+  },
+  copyDetail: {
+    request: CopyDetailQuery,
+    response: CopyDetail,
+    summary: 'One copy account: positions, skipped trades with their reasons, and its ledger.',
+    errors: ['copy_not_found'],
+  },
+  myStrategy: {
+    request: NoInput,
+    response: MyStrategy,
+    summary: "The caller's strategy, its followers and the fees it earned.",
+    errors: [],
+  },
+});
