@@ -224,10 +224,19 @@ describe('the leaders ranking in a phone browser', () => {
     await screenshot(visitor.page, 'ranking-3-board');
     await expectAccessible(visitor.page, 'ranking-3-board');
 
-    // Tapping a leader: copy trading is coming soon, in a toast that goes away by itself.
-    await row.click();
-    await visitor.page.locator('.toast-text', { hasText: 'Copy trading is coming soon.' }).waitFor();
-    expect(await visitor.page.locator('.adm-dialog, [role="dialog"]').count()).toBe(0);
+    // A leader without a published strategy is a plain row: nothing to tap.
+    expect(await row.evaluate((el) => el.tagName)).toBe('DIV');
+    // Once they publish one, their entry opens its page.
+    const published = (await call('/api/follow/publish', {
+      token,
+      form: { name: 'Leader Strategy', desc: '', fee_rate: '10', min_invest: '100' },
+    })) as { id: number };
+    const board = RankingList.parse(await call('/api/follow/list'));
+    expect(board.list[0]?.strategy_id).toBe(published.id);
+    await visitor.page.reload();
+    await visitor.page.getByTestId('rank-row-1').click();
+    await visitor.page.getByTestId('page-strategy').waitFor();
+    expect(await text(visitor.page, 'strategy-name')).toBe('Leader Strategy');
     await settle(visitor.page);
     await screenshot(visitor.page, 'ranking-4-tap');
     await visitor.context.close();
