@@ -57,6 +57,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No built-in sample traders on the boards a test reads, unless the test asks for them.
+      SAMPLE_STRATEGIES: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

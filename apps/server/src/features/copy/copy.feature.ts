@@ -54,6 +54,7 @@ export function createCopyFeature(): Feature {
             trading,
             markets: ctx.services.markets,
             copy: service,
+            ranking: ctx.services.ranking,
             log: ctx.log,
             now,
           })
@@ -106,6 +107,8 @@ export function createCopyFeature(): Feature {
             if (samples) {
               await samples.ensure();
               void mirror.refresh();
+              // Their history is booked: the board shows them now, not at the next scheduled refresh.
+              await ctx.services.ranking?.refresh();
               sample();
               sampleTimer = setInterval(sample, SAMPLE_EVAL_MS);
               sampleTimer.unref();

@@ -131,6 +131,11 @@ export class CopyService {
 
   constructor(private readonly d: CopyDeps) {}
 
+  /** Drops the cached statistics (history was booked behind them). */
+  forgetStatistics(): void {
+    this.stats.clear();
+  }
+
   /** Waits for the stops a strategy's pause or close started in the background. */
   async idle(): Promise<void> {
     while (this.background.size > 0) await Promise.all(this.background);
@@ -885,7 +890,7 @@ export class CopyService {
   /** Copy accounts never publish or copy (nobody logs in with one; this guards every other path). */
   private async requirePerson(tx: Tx, userId: number): Promise<void> {
     const row = await tx.selectFrom('users').select('kind').where('id', '=', userId).executeTakeFirst();
-    if (!row || Number(row.kind) !== 0) throw new AppError('copy_account_forbidden');
+    if (!row || Number(row.kind) === 1) throw new AppError('copy_account_forbidden');
   }
 
   /** Two ledger lines moving `amount` between a follower and their copy account. */

@@ -1,4 +1,4 @@
-import { routes, StrategyPage } from '@meridian/contract';
+import { RankingList, routes, StrategyPage } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../identity/testing/client.js';
@@ -35,16 +35,32 @@ describe('the living demo', () => {
     await t?.close();
   });
 
-  it('publishes the labelled sample strategies on a fresh start, run by demo accounts', async () => {
+  it('publishes the labelled sample strategies on a fresh start, with a history traded over the chart, and ranks them', async () => {
     const list = await vi.waitFor(
       async () => {
         const r = await call(t.baseUrl, routes.strategies, {});
         const page = StrategyPage.parse(r.body.data);
-        if (page.total < 3) throw new Error('not yet');
+        if (page.total < 3 || page.list.some((s) => s.total_orders === 0)) throw new Error('not yet');
         return page;
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: 60_000, interval: 100 },
     );
+    // Every figure comes from booked trades: closed orders, a win rate, a drawdown, the instrument.
+    for (const s of list.list) {
+      expect(s.total_orders).toBeGreaterThan(5);
+      expect(s.variety).toBe(1);
+      expect(Number(s.win_rate)).toBeGreaterThan(0);
+    }
+    const board = await vi.waitFor(
+      async () => {
+        const r = await call(t.baseUrl, routes.rankingList, {});
+        const data = RankingList.parse(r.body.data);
+        if (data.list.length === 0) throw new Error('not yet');
+        return data;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(board.list.every((e) => e.strategy_id !== undefined)).toBe(true);
     expect(list.list.map((s) => [s.is_sample, s.is_demo, s.fee_rate])).toEqual([
       [1, 1, '0.00'],
       [1, 1, '0.00'],

@@ -10,9 +10,9 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { OPENING_GRANT_MEMO, openAccount } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
-import type { MarketService } from '../markets/index.js';
+import type { Candle, MarketService } from '../markets/index.js';
+import type { RankingService } from '../ranking/index.js';
 import { STATUS_HOLDING, selectUserOrders, type TradingEngine } from '../trading/index.js';
-import { selectStrategyOf } from './copy.repository.js';
 import type { CopyService } from './copy.service.js';
 
 export type Signal = 'buy' | 'sell' | 'flat' | 'hold';
@@ -94,6 +94,8 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
 /** How often the samples look at their charts. */
 export const SAMPLE_EVAL_MS = 20_000;
 const SAMPLE_START_MICROS = 100_000_000_000;
+/** How much generated chart history the samples trade over at first start (one-minute bars). */
+const SAMPLE_HISTORY_BARS = 1_000;
 
 export class SampleStrategies {
   private readonly accounts = new Map<string, AuthUser>();
@@ -104,54 +106,120 @@ export class SampleStrategies {
       trading: TradingEngine;
       markets: MarketService;
       copy: CopyService;
+      ranking: RankingService | undefined;
       log: FastifyBaseLogger;
       now: () => number;
     },
   ) {}
 
-  /** Creates the sample accounts and their strategies once (idempotent: found by e-mail). */
+  /**
+   * Creates the sample accounts and their strategies once (found again by their strategy's name):
+   * a demo account of kind 2 (a labelled sample, on the ranking like an opted-in trader), its
+   * strategy, and its history: the rule run over the generated one-minute chart, each trade booked
+   * through the engine with its own times.
+   */
   async ensure(): Promise<void> {
+    const db = this.d.db.kysely;
     for (const rule of SAMPLE_RULES) {
-      const email = `${rule.key}@samples.meridian.invalid`;
-      const db = this.d.db.kysely;
-      let user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (!user) {
-        const at = this.d.now();
-        user = await this.d.trading.queue.run(async (tx) => {
-          const row = await tx
-            .insertInto('users')
-            .values({
-              uid: String(randomInt(10_000_000, 100_000_000)),
-              email,
-              mobile: null,
-              area_id: null,
-              password_hash: null,
-              is_demo: 1,
-              demo_device_id: null,
-              invite_code: null,
-              invited_by: null,
-              created_at: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await openAccount(tx, row.id, {
-            amountMicros: SAMPLE_START_MICROS,
-            memoKey: OPENING_GRANT_MEMO,
-            at,
-          });
-          return row;
-        }, 0);
+      const found = await db
+        .selectFrom('strategies')
+        .select('user_id')
+        .where('is_sample', '=', 1)
+        .where('name', '=', rule.name)
+        .executeTakeFirst();
+      if (found) {
+        this.accounts.set(rule.key, { userId: found.user_id, isDemo: true, sessionId: 0 });
+        continue;
       }
+      const at = this.d.now();
+      const user = await this.d.trading.queue.run(async (tx) => {
+        const row = await tx
+          .insertInto('users')
+          .values({
+            uid: String(randomInt(10_000_000, 100_000_000)),
+            email: null,
+            mobile: null,
+            area_id: null,
+            password_hash: null,
+            is_demo: 1,
+            kind: 2,
+            demo_device_id: null,
+            invite_code: null,
+            invited_by: null,
+            created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row;
+      }, 0);
       const account: AuthUser = { userId: user.id, isDemo: true, sessionId: 0 };
       this.accounts.set(rule.key, account);
-      if (!(await selectStrategyOf(db, user.id))) {
-        await this.d.copy.publish(
-          account,
-          { name: rule.name, desc: rule.desc, fee_rate: '0', min_invest: '100' },
-          { sample: true },
+      const history = await this.history(rule);
+      // The account opens where its history starts, so the ledger reads in time order.
+      await this.d.trading.queue.run(
+        (tx) =>
+          openAccount(tx, user.id, {
+            amountMicros: SAMPLE_START_MICROS,
+            memoKey: OPENING_GRANT_MEMO,
+            at: history.startAt ?? at,
+          }),
+        user.id,
+      );
+      await this.d.copy.publish(
+        account,
+        { name: rule.name, desc: rule.desc, fee_rate: '0', min_invest: '100' },
+        { sample: true },
+      );
+      await this.d.ranking?.setOptIn(user.id, true);
+      await this.backfill(rule, account, history.candles);
+      this.d.copy.forgetStatistics();
+    }
+  }
+
+  private async history(rule: SampleRule): Promise<{ candles: Candle[]; startAt: number | undefined }> {
+    const inst = this.d.markets.instrument(rule.code);
+    if (!inst) return { candles: [], startAt: undefined };
+    const candles = (await this.d.markets.candles(inst, '1min', SAMPLE_HISTORY_BARS)).slice(0, -1);
+    return { candles, startAt: candles[0] ? candles[0].time * 1000 : undefined };
+  }
+
+  /**
+   * Runs the rule over past one-minute closes: at each change of signal the open trade is closed and
+   * the new one opened at that bar's close (a mid price: the generated history keeps no spread).
+   */
+  private async backfill(rule: SampleRule, account: AuthUser, candles: readonly Candle[]): Promise<number> {
+    const inst = this.d.markets.instrument(rule.code);
+    if (!inst) return 0;
+    const closes: number[] = [];
+    type Open = { side: 'buy' | 'sell'; price: string; at: number };
+    let open = null as Open | null;
+    // Queued all at once (in order): the write queue books them in a few group commits.
+    const bookings: Array<Promise<unknown>> = [];
+    for (const c of candles) {
+      closes.push(Number(c.close));
+      const at = (c.time + 60) * 1000 - 1;
+      const signal = rule.signal(closes, open?.side ?? null);
+      if (signal === 'hold' || signal === open?.side) continue;
+      if (open) {
+        bookings.push(
+          this.d.trading.service.bookPast(account, {
+            instrumentId: inst.id,
+            side: open.side,
+            lots: rule.lots,
+            leverage: rule.leverage,
+            openPrice: open.price,
+            openAt: open.at,
+            closePrice: c.close,
+            closeAt: at,
+          }),
         );
       }
+      open = signal === 'flat' ? null : { side: signal, price: c.close, at };
     }
+    const results = await Promise.allSettled(bookings);
+    const booked = results.filter((r) => r.status === 'fulfilled').length;
+    for (const r of results) if (r.status === 'rejected' && !(r.reason instanceof AppError)) throw r.reason;
+    return booked;
   }
 
   /** One look at the charts: each sample opens, reverses or closes on its rule. */

@@ -53,7 +53,8 @@ function candidateTrades(db: Q, sinceMs?: number) {
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .innerJoin('ranking_opt_ins as r', 'r.user_id', 'o.user_id')
-    .where('u.is_demo', '=', 0)
+    // Real traders, and the labelled sample strategies (users of kind 2, copy/samples.ts).
+    .where((eb) => eb.or([eb('u.is_demo', '=', 0), eb('u.kind', '=', 2)]))
     .where('r.opted_in', '=', 1)
     .where('o.status', '=', STATUS_HISTORY)
     .where('o.filled_at', 'is not', null);
@@ -145,7 +146,8 @@ export async function selectBoard(db: Q, limit: number): Promise<BoardRow[]> {
     .selectFrom('ranking_snapshot as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('ranking_opt_ins as r', 'r.user_id', 's.user_id')
-    .where('u.is_demo', '=', 0)
+    // Real traders, and the labelled sample strategies (users of kind 2, copy/samples.ts).
+    .where((eb) => eb.or([eb('u.is_demo', '=', 0), eb('u.kind', '=', 2)]))
     .where('r.opted_in', '=', 1)
     .select([
       's.user_id',

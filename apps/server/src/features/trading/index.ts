@@ -14,7 +14,7 @@ export {
 export { selectOrder, selectUserOrders, toRecord } from './orders.repository.js';
 export { presentOrder } from './present.js';
 export { createTradingFeature, type TradingEngine } from './trading.feature.js';
-export type { CopyDirectory, SubmitOptions } from './trading.service.js';
+export type { CopyDirectory, PastTrade, SubmitOptions } from './trading.service.js';
 export { TradingService } from './trading.service.js';
 export { TriggerBook } from './trigger-book.js';
 export { TriggerWorker } from './trigger-worker.js';

@@ -88,6 +88,17 @@ export interface CopyDirectory {
   accountsOf(userId: number): Promise<ReadonlyArray<{ accountId: number; copyId: number; name: string }>>;
 }
 
+export interface PastTrade {
+  instrumentId: number;
+  side: 'buy' | 'sell';
+  lots: string;
+  leverage: number;
+  openPrice: string;
+  openAt: number;
+  closePrice: string;
+  closeAt: number;
+}
+
 export type CloseReasonByServer = 'tp' | 'sl' | 'stop_out';
 
 /** An order the worker acts on: its id, and its owner (whose write lane the booking runs in). */
@@ -392,6 +403,69 @@ export class TradingService {
       });
       return { balance: money(posted.balanceMicros), lock_balance: money(posted.frozenMicros) };
     }, user.userId);
+  }
+
+  /**
+   * A trade that happened in the past, booked through the same steps as a live one with its own
+   * timestamps: opened at `openPrice` at `openAt`, closed at `closePrice` at `closeAt` (the sample
+   * strategies' history over the generated chart; see copy/samples.ts). Refused like a live order
+   * when the account cannot margin it. No event is published: nothing live follows a past trade.
+   */
+  async bookPast(account: AuthUser, t: PastTrade): Promise<OrderRecord> {
+    const { pricing } = this.d;
+    const inst = pricing.instrument(t.instrumentId);
+    const { settings, terms } = await pricing.terms(inst);
+    checkLeverage(t.leverage, terms);
+    const lots = checkLots(t.lots, terms);
+    const cost = withinMoneyCeiling(() =>
+      openCost({
+        terms,
+        lots,
+        price: t.openPrice,
+        leverage: t.leverage,
+        quoteToUsd: pricing.markets.quoteToUsd(inst),
+        tradeFeeType: settings.tradeFeeType,
+      }),
+    );
+    return this.d.queue.run(
+      async (tx) => {
+        const opened = await openOrder(
+          tx,
+          this.d.db.dialect,
+          {
+            userId: account.userId,
+            instrumentId: inst.id,
+            side: t.side,
+            status: 1,
+            lots,
+            leverage: t.leverage,
+            openPrice: t.openPrice,
+            targetPrice: null,
+            fillDirection: null,
+            tp: null,
+            sl: null,
+            marginMicros: cost.marginMicros,
+            feeMicros: cost.feeMicros,
+            createdAt: t.openAt,
+          },
+          inst.showCode,
+          true,
+        );
+        const booked = await closeHolding(
+          tx,
+          this.d.db.dialect,
+          opened.order,
+          inst,
+          t.closePrice,
+          pricing.pnlAt(opened.order, inst, t.closePrice),
+          'manual',
+          t.closeAt,
+        );
+        return booked.order;
+      },
+      account.userId,
+      { background: true },
+    );
   }
 
   // ---- the worker's calls -----------------------------------------------------------------
