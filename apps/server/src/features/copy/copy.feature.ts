@@ -38,6 +38,7 @@ export function createCopyFeature(): Feature {
       const now = () => Math.floor(ctx.services.markets.clock.now());
       const service = new CopyService({
         db: ctx.db,
+        bus: ctx.bus,
         trading,
         live: ctx.live,
         translator: ctx.translator,

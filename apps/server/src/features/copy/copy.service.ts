@@ -42,11 +42,14 @@ import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { Translator } from '../../i18n/translator.js';
+import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
 import { parseMemoParams, postLedgerEntry, readBalance, readLedgerPage, toMoney } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import { publicName } from '../identity/index.js';
 import {
+  BALANCE_EVENTS_CHANNEL,
+  type BalanceEvent,
   type OrderRecord,
   presentOrder,
   STATUS_HISTORY,
@@ -100,6 +103,7 @@ const DETAIL_ROWS = 50;
 
 export interface CopyDeps {
   db: Db;
+  bus: EventBus;
   trading: TradingEngine;
   live: LiveGateway;
   translator: Translator;
@@ -399,13 +403,14 @@ export class CopyService {
     if (current.status !== 'active') throw new AppError('copy_not_active');
     const accountId = current.account_id as number;
     const strategy = (await selectStrategy(this.d.db.kysely, current.strategy_id)) as StrategyRow;
-    const row = await this.queue.run(async (tx) => {
+    const row = await this.queue.run(async (tx, afterCommit) => {
       const copy = await lockCopy(tx, current.id);
       if (copy?.status !== 'active') throw new AppError('copy_not_active');
       const at = this.d.now();
       const memo = { name: strategy.name, copy: copy.id };
       if (!withdraw) {
         await this.move(tx, user.userId, accountId, amount, 'fund', memo, copy.id, at);
+        await this.balanceChanged(tx, afterCommit, accountId);
         return (await updateCopyIf(tx, copy.id, 'active', {
           invested_micros: copy.invested_micros + amount,
           hwm_micros: markAfterDeposit(copy.hwm_micros, amount),
@@ -416,6 +421,7 @@ export class CopyService {
         throw new AppError('copy_withdraw_too_large', { free: toMoney(balance.balanceMicros) });
       }
       await this.move(tx, accountId, user.userId, amount, 'return', memo, copy.id, at);
+      await this.balanceChanged(tx, afterCommit, accountId);
       return (await updateCopyIf(tx, copy.id, 'active', {
         invested_micros: copy.invested_micros - amount,
         hwm_micros: markAfterWithdrawal(copy.hwm_micros, amount),
@@ -615,7 +621,7 @@ export class CopyService {
     for (const c of due) {
       try {
         const strategy = (await selectStrategy(this.d.db.kysely, c.strategy_id)) as StrategyRow;
-        const paid = await this.queue.run(async (tx) => {
+        const paid = await this.queue.run(async (tx, afterCommit) => {
           const copy = await lockCopy(tx, c.id);
           if (copy?.status !== 'active' || copy.fee_month >= month) return 0;
           const rate = copy.is_demo ? 0 : copy.fee_rate_bp;
@@ -624,6 +630,7 @@ export class CopyService {
             const balance = await readBalance(tx, copy.account_id as number);
             if (balance.balanceMicros < feeMicros) return 0;
             await this.chargeFee(tx, copy, strategy, feeMicros, at);
+            await this.balanceChanged(tx, afterCommit, copy.account_id as number);
           }
           await updateCopyIf(tx, copy.id, 'active', {
             fee_month: month,
@@ -891,6 +898,21 @@ export class CopyService {
   private async requirePerson(tx: Tx, userId: number): Promise<void> {
     const row = await tx.selectFrom('users').select('kind').where('id', '=', userId).executeTakeFirst();
     if (!row || Number(row.kind) === 1) throw new AppError('copy_account_forbidden');
+  }
+
+  /** Tells the stop-out monitor an account's balance changed outside an order (after commit). */
+  private async balanceChanged(
+    tx: Tx,
+    afterCommit: (fn: () => void) => void,
+    accountId: number,
+  ): Promise<void> {
+    const b = await readBalance(tx, accountId);
+    const event: BalanceEvent = {
+      userId: accountId,
+      freeMicros: b.balanceMicros,
+      frozenMicros: b.frozenMicros,
+    };
+    afterCommit(() => this.d.bus.publish(BALANCE_EVENTS_CHANNEL, event));
   }
 
   /** Two ledger lines moving `amount` between a follower and their copy account. */

@@ -5,6 +5,8 @@
 
 export type { OrderEvent, OrderRecord } from './model.js';
 export {
+  BALANCE_EVENTS_CHANNEL,
+  type BalanceEvent,
   isOrderEvent,
   ORDER_EVENTS_CHANNEL,
   STATUS_HISTORY,

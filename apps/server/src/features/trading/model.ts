@@ -65,3 +65,23 @@ export function isOrderEvent(value: unknown): value is OrderEvent {
     typeof v.order.version === 'number'
   );
 }
+
+/**
+ * Published after a balance changes outside an order (money moved into or out of a copy account,
+ * a fee): the trigger worker re-levels the account's stop-out at once instead of at its next
+ * resync. Funding's deposits and withdrawals are still picked up by the resync (RESYNC_MS).
+ */
+export const BALANCE_EVENTS_CHANNEL = 'trading.balances';
+
+export interface BalanceEvent {
+  userId: number;
+  freeMicros: number;
+  frozenMicros: number;
+}
+
+export function isBalanceEvent(value: unknown): value is BalanceEvent {
+  const v = value as Partial<BalanceEvent> | null;
+  return (
+    typeof v?.userId === 'number' && typeof v.freeMicros === 'number' && typeof v.frozenMicros === 'number'
+  );
+}

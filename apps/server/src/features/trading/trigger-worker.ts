@@ -5,7 +5,15 @@ import type { Db } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { EventBus } from '../../live/event-bus.js';
 import { type Instrument, type MarketTick, parsePrice } from '../markets/index.js';
-import { isOrderEvent, ORDER_EVENTS_CHANNEL, type OrderEvent, type OrderRecord } from './model.js';
+import {
+  BALANCE_EVENTS_CHANNEL,
+  type BalanceEvent,
+  isBalanceEvent,
+  isOrderEvent,
+  ORDER_EVENTS_CHANNEL,
+  type OrderEvent,
+  type OrderRecord,
+} from './model.js';
 import { selectBalances, selectOpenOrders, selectOrder, selectUserOrders } from './orders.repository.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
 import { deriveLevels, type RiskGroup, type RiskMarket } from './risk-levels.js';
@@ -95,6 +103,9 @@ export class TriggerWorker {
     this.unsubscribe = [
       bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
         if (isOrderEvent(payload)) this.apply(payload);
+      }),
+      bus.subscribe(BALANCE_EVENTS_CHANNEL, (payload) => {
+        if (isBalanceEvent(payload)) this.applyBalance(payload);
       }),
       pricing.markets.onTick((tick) => this.onTick(tick)),
     ];
@@ -449,6 +460,16 @@ export class TriggerWorker {
     } catch (err) {
       this.fault('job', err, { orderId, job: 'reload' });
     }
+  }
+
+  /** A balance changed outside an order: the account's stop-out level moves now. */
+  private applyBalance(event: BalanceEvent): void {
+    const u = this.users.get(event.userId);
+    if (!u) return;
+    const total = event.freeMicros + event.frozenMicros;
+    if (total === u.balanceMicros) return;
+    u.balanceMicros = total;
+    this.relevelSafely(event.userId, 'event');
   }
 
   private async resyncBalances(): Promise<void> {
