@@ -159,7 +159,10 @@ describe('logout (/mine/system)', () => {
     await screen.findByTestId('landed');
     expect(router.state.location.pathname).toBe('/');
     expect(server.calls(routes.logout)[0]?.token).toBe('tok-now');
-    expect(m.useSession.getState()).toMatchObject({ token: null, user: null, isLogin: false });
+    // Home shows first, then the session is cleared (lib/auth-actions.ts signOut): wait for the clear.
+    await waitFor(() =>
+      expect(m.useSession.getState()).toMatchObject({ token: null, user: null, isLogin: false }),
+    );
     await toastSays(en('messages.logout_success'));
   });
 });
