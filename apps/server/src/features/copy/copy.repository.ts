@@ -118,15 +118,15 @@ export async function addFeesEarned(db: Executor, id: number, micros: number): P
 export async function selectStrategyIdsOf(
   db: Executor,
   userIds: readonly number[],
-): Promise<Map<number, number>> {
+): Promise<Map<number, { id: number; name: string; sample: boolean }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('strategies')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'name', 'is_sample'])
     .where('user_id', 'in', userIds)
     .where('status', '<>', 'closed')
     .execute();
-  return new Map(rows.map((r) => [r.user_id, r.id]));
+  return new Map(rows.map((r) => [r.user_id, { id: r.id, name: r.name, sample: Number(r.is_sample) === 1 }]));
 }
 
 /** Provider user ids of the active strategies (what the mirror listens for). */

@@ -61,6 +61,8 @@ describe('the living demo', () => {
       { timeout: 60_000, interval: 100 },
     );
     expect(board.list.every((e) => e.strategy_id !== undefined)).toBe(true);
+    // A sample is named by its strategy on the board (it has no person's name to mask).
+    expect(board.list.every((e) => e.user.startsWith('Sample'))).toBe(true);
     expect(list.list.map((s) => [s.is_sample, s.is_demo, s.fee_rate])).toEqual([
       [1, 1, '0.00'],
       [1, 1, '0.00'],

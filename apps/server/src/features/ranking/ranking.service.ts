@@ -98,24 +98,25 @@ export class RankingService {
     ]);
     const strategies = this.strategies
       ? await this.strategies(rows.map((r) => r.userId))
-      : new Map<number, number>();
+      : new Map<number, RankedStrategy>();
     return {
       list: rows.map((row, i) => {
-        const strategyId = strategies.get(row.userId);
-        return strategyId === undefined
-          ? entry(row, i + 1)
-          : { ...entry(row, i + 1), strategy_id: strategyId };
+        const strategy = strategies.get(row.userId);
+        if (!strategy) return entry(row, i + 1);
+        // A built-in sample shows under its strategy's name (it has no person's name to mask).
+        const named = strategy.sample ? { user: strategy.name } : {};
+        return { ...entry(row, i + 1), strategy_id: strategy.id, ...named };
       }),
       updated_at: updatedAt,
     };
   }
 
   /** Set by copy trading: each trader's published strategy, which their entry opens. */
-  useStrategyDirectory(lookup: (userIds: readonly number[]) => Promise<Map<number, number>>): void {
+  useStrategyDirectory(lookup: (userIds: readonly number[]) => Promise<Map<number, RankedStrategy>>): void {
     this.strategies = lookup;
   }
 
-  private strategies: ((userIds: readonly number[]) => Promise<Map<number, number>>) | undefined;
+  private strategies: ((userIds: readonly number[]) => Promise<Map<number, RankedStrategy>>) | undefined;
 
   async optIn(userId: number): Promise<OptInState> {
     const [on, who] = await Promise.all([
@@ -129,6 +130,13 @@ export class RankingService {
     await upsertOptIn(this.options.db, userId, on, Math.floor(this.options.now()));
     return this.optIn(userId);
   }
+}
+
+/** A ranked trader's published strategy, as copy trading tells the board. */
+export interface RankedStrategy {
+  id: number;
+  name: string;
+  sample: boolean;
 }
 
 function entry(row: BoardRow, rank: number): RankingEntry {

@@ -67,6 +67,7 @@ describe('copy-trading display', () => {
 
   it('draws an avatar from the name and a colour from the id, the same every time', () => {
     expect(initials('Gold Trend')).toBe('GT');
+    expect(initials('Sample · Trend Rider')).toBe('ST');
     expect(initials('alpha')).toBe('AL');
     expect(initials('  ')).toBe('?');
     expect(avatarColour(11)).toBe(avatarColour(11));

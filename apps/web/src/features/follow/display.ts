@@ -53,7 +53,11 @@ export function formatDateTime(epoch: number, lang: Lang): string {
 
 /** Up to two letters of the name ("Gold Trend" → "GT", "alpha" → "AL"), for the avatar. */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
+  // Words that start with a letter or digit: "Sample · Trend" gives "ST", not "S·".
+  const words = name
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w));
   if (words.length === 0) return '?';
   const letters =
     words.length === 1
