@@ -28,8 +28,8 @@ import {
 } from '../trading/index.js';
 import {
   type CopyRow,
-  copyStatus,
   insertLink,
+  insertLinkIfActive,
   insertSkip,
   selectActiveProviders,
   selectLinkedCopies,
@@ -183,8 +183,7 @@ export class CopyMirror {
           multiple: o.leverage,
         },
         async (tx, copied) => {
-          if ((await copyStatus(tx, c.id)) !== 'active') throw new CopyGone();
-          await insertLink(tx, c.id, o.id, copied.id, this.d.now());
+          if (!(await insertLinkIfActive(tx, c.id, o.id, copied.id, this.d.now()))) throw new CopyGone();
         },
       );
       this.counts.opened++;
@@ -240,7 +239,7 @@ export class CopyMirror {
       open.map(async (row) => {
         const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
         try {
-          await this.d.trading.service.close(account, row.orderId, 'copy');
+          await this.d.trading.service.closeRecord(account, row.orderId, 'copy');
           this.counts.closed++;
           this.tell(row.copyId, 'closed', code, row.orderId);
         } catch (error) {

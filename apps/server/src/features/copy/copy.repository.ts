@@ -2,7 +2,7 @@
  * The SQL of copy trading: strategies, copies, links and skips. Callers pass the transaction
  * (a write-queue job) or the database for reads.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
@@ -316,6 +316,24 @@ export async function insertLink(
       created_at: at,
     })
     .execute();
+}
+
+/**
+ * The copied order's link, written only while the copy is active (one statement: the status check
+ * and the insert). False when the copy stopped meanwhile: the caller rolls the copied order back.
+ */
+export async function insertLinkIfActive(
+  db: Executor,
+  copyId: number,
+  providerOrderId: number,
+  copyOrderId: number,
+  at: number,
+): Promise<boolean> {
+  const result = await sql`INSERT INTO copy_links (copy_id, provider_order_id, copy_order_id, created_at)
+    SELECT id, ${providerOrderId}, ${copyOrderId}, ${at} FROM copies WHERE id = ${copyId} AND status = 'active'`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
 /** Copies (by copy id) that already have a link for this provider order. */

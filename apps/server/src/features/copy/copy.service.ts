@@ -544,7 +544,7 @@ export class CopyService {
       const open = await selectUserOrders(this.d.db.kysely, accountId, [STATUS_PENDING, STATUS_HOLDING]);
       for (const o of open) {
         try {
-          if (o.status === STATUS_HOLDING) await this.d.trading.service.close(account, o.id, 'copy');
+          if (o.status === STATUS_HOLDING) await this.d.trading.service.closeRecord(account, o.id, 'copy');
           else await this.d.trading.service.cancel(account, o.id);
         } catch (error) {
           if (

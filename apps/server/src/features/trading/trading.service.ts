@@ -121,7 +121,8 @@ export class TradingService {
   // ---- user calls ----------------------------------------------------------------------------
 
   async submit(user: AuthUser, q: Submit, options: SubmitOptions = {}): Promise<Order> {
-    return (await this.place(user, q, options)).presented;
+    const order = await this.place(user, q, options);
+    return presentOrder(order, this.d.pricing.instrument(order.instrumentId), this.d.pricing);
   }
 
   /**
@@ -134,14 +135,10 @@ export class TradingService {
     q: Submit,
     inTx: (tx: Tx, order: OrderRecord) => Promise<void>,
   ): Promise<OrderRecord> {
-    return (await this.place(account, q, { byServer: true, inTx, background: true })).order;
+    return this.place(account, q, { byServer: true, inTx, background: true });
   }
 
-  private async place(
-    user: AuthUser,
-    q: Submit,
-    options: SubmitOptions,
-  ): Promise<{ order: OrderRecord; presented: Order }> {
+  private async place(user: AuthUser, q: Submit, options: SubmitOptions): Promise<OrderRecord> {
     const { pricing } = this.d;
     const inst = pricing.markets.instrument(q.forex_id);
     if (!inst) throw new AppError('unknown_instrument');
@@ -216,11 +213,17 @@ export class TradingService {
       user.userId,
       { background: options.background ?? false },
     );
-    return { order, presented: presentOrder(order, inst, pricing) };
+    return order;
   }
 
   /** `reason` 'copy': a copy account's position closed by its copy (the provider closed, or the copy stopped). */
   async close(user: AuthUser, id: number, reason: 'manual' | 'copy' = 'manual'): Promise<Order> {
+    const order = await this.closeRecord(user, id, reason);
+    return presentOrder(order, this.d.pricing.instrument(order.instrumentId), this.d.pricing);
+  }
+
+  /** close without the answer's presentation (copy trading's fan-out has no one to answer). */
+  async closeRecord(user: AuthUser, id: number, reason: 'manual' | 'copy' = 'manual'): Promise<OrderRecord> {
     const { pricing } = this.d;
     const order = await this.d.queue.run(
       async (tx, afterCommit) => {
@@ -247,7 +250,7 @@ export class TradingService {
       user.userId,
       { background: reason === 'copy' },
     );
-    return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
+    return order;
   }
 
   async cancel(user: AuthUser, id: number): Promise<Order> {
