@@ -16,14 +16,10 @@ export function applyCopyTrade(queryClient: QueryClient, userId: number, message
   if (message.type !== 'COPY_TRADE') return;
   const { copy_id: copyId, event } = message.data;
   const detail = followKeys.copy(userId, copyId);
-  // Events come in bursts (a provider closing several trades): one refetch at a time is enough;
-  // an event arriving meanwhile is still covered, since it was booked before that read answers.
-  if (queryClient.isFetching({ queryKey: detail }) === 0) {
-    void queryClient.invalidateQueries({ queryKey: detail });
-  }
-  if (queryClient.isFetching({ queryKey: followKeys.copies(userId), exact: true }) === 0) {
-    void queryClient.invalidateQueries({ queryKey: followKeys.copies(userId), exact: true });
-  }
+  // Invalidating restarts a read already in flight (TanStack cancels it and fetches again), so a
+  // burst of events ends in one read made after the last booking, never in a stale answer.
+  void queryClient.invalidateQueries({ queryKey: detail });
+  void queryClient.invalidateQueries({ queryKey: followKeys.copies(userId), exact: true });
   // A stopped copy returns its funds to the free balance.
   if (event === 'stopped') refreshBalance().catch(() => undefined);
 }
