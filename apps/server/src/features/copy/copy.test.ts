@@ -173,6 +173,41 @@ describe('copying a demo strategy', () => {
     s.tick('EURUSD', '1.10000', '1.10010');
   });
 
+  it('mirrors a pending order when it fills (not before), at the copy account’s own price', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Pending fills' });
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '10000' }, follower.token)).data,
+    );
+    const placed = await s.call(
+      routes.submitOrder,
+      { type: 1, cont: '1', forex_id: s.eurusd(), status: 0, target_price: '1.09500', multiple: 20 },
+      provider.token,
+    );
+    expect(placed.code, placed.msg).toBe(1);
+    const pending = Order.parse(placed.data);
+    let detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions).toHaveLength(0);
+    // The ask reaches the target: the worker fills the provider's order, and the copy opens.
+    s.tick('EURUSD', '1.09480', '1.09490');
+    await s.settleCopies();
+    detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions.map((p) => [p.Quantity, p.OrderType])).toEqual([['0.1', 1]]);
+    expect(detail.positions[0]?.OriginPrice).toBe('1.09490');
+    await s.call(routes.closeOrder, { id: pending.Id }, provider.token);
+    await s.settleCopies();
+    detail = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(detail.positions).toHaveLength(0);
+    s.tick('EURUSD', '1.10000', '1.10010');
+  });
+
   it('records a copy below the minimum lot as skipped, with its reason in the follower’s language', async () => {
     const provider = await s.demo();
     const follower = await s.demo();
