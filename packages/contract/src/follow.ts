@@ -155,7 +155,7 @@ const FeeRateInput = z.string().trim().max(8);
 /** POST /api/follow/publish: one strategy per account. */
 export const PublishForm = z.object({
   name: z.string().trim().max(200),
-  desc: z.string().trim().max(2000).default(''),
+  desc: z.string().trim().max(STRATEGY_DESC_MAX).default(''),
   fee_rate: FeeRateInput,
   min_invest: AmountInput,
 });
@@ -165,7 +165,7 @@ export type PublishForm = z.infer<typeof PublishForm>;
 export const StrategyUpdateForm = z.object({
   id: Id,
   name: z.string().trim().max(200).optional(),
-  desc: z.string().trim().max(2000).optional(),
+  desc: z.string().trim().max(STRATEGY_DESC_MAX).optional(),
   fee_rate: FeeRateInput.optional(),
   min_invest: AmountInput.optional(),
   status: StrategyStatus.optional(),

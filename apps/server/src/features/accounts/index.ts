@@ -14,6 +14,7 @@ export {
   type OpeningGrant,
   openAccount,
   type PostedEntry,
+  parseAmount,
   parseMemoParams,
   postLedgerEntry,
   readBalance,

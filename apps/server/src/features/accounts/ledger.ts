@@ -1,4 +1,4 @@
-import { formatMicros } from '@meridian/trading';
+import { formatMicros, toMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -176,4 +176,16 @@ export function parseMemoParams(text: string | null): MessageParams | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A typed USD amount (a deposit, a withdrawal, money into or out of a copy) → micro-units: above zero, at most 6 decimals, else amount_invalid. */
+export function parseAmount(text: string): number {
+  let micros: number;
+  try {
+    micros = toMicros(text, { strict: true, label: 'number' });
+  } catch {
+    throw new AppError('amount_invalid');
+  }
+  if (micros <= 0) throw new AppError('amount_invalid');
+  return micros;
 }

@@ -8,7 +8,7 @@
  * Exactly once: a copy and its link row (copy, provider order) commit in one transaction and the
  * link's primary key refuses a second; a skip writes the same link (with no order) plus its reason.
  */
-import type { CopyTradeMessage, SkipReason } from '@meridian/contract';
+import type { SkipReason } from '@meridian/contract';
 import { copyVolume, TradingDecimal } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -142,10 +142,7 @@ export class CopyMirror {
     const { pricing } = this.d.trading;
     const inst = pricing.instrument(o.instrumentId);
     const providerHoldings = await selectUserOrders(this.d.db.kysely, o.userId, [STATUS_HOLDING]);
-    const providerEquity = providerHoldings.reduce(
-      (sum, h) => sum + this.d.service.floating(h),
-      event.freeMicros + event.frozenMicros,
-    );
+    const providerEquity = this.d.service.equityFrom(providerHoldings, event.freeMicros, event.frozenMicros);
     const [{ terms }, equities] = await Promise.all([pricing.terms(inst), this.d.service.equities(copies)]);
     const open = pricing.markets.isOpen(inst);
     const min = new TradingDecimal(terms.minLots);
@@ -241,7 +238,10 @@ export class CopyMirror {
         try {
           await this.d.trading.service.closeRecord(account, row.orderId, 'copy');
           this.counts.closed++;
-          this.tell(row.copyId, 'closed', code, row.orderId);
+          this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'closed', {
+            code,
+            orderId: row.orderId,
+          });
         } catch (error) {
           if (error instanceof AppError && error.key === 'order_not_holding') return;
           this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: closing a copied order failed');
@@ -268,33 +268,15 @@ export class CopyMirror {
               },
               true,
             );
-            this.tell(row.copyId, 'updated', code, row.orderId);
+            this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'updated', {
+              code,
+              orderId: row.orderId,
+            });
           } catch (error) {
             if (error instanceof AppError && error.key === 'order_not_holding') return;
             this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
           }
         }),
     );
-  }
-
-  private tell(
-    copyId: number,
-    event: CopyTradeMessage['data']['event'],
-    code: string,
-    orderId: number,
-  ): void {
-    void this.d.db.kysely
-      .selectFrom('copies')
-      .select(['follower_id'])
-      .where('id', '=', copyId)
-      .executeTakeFirst()
-      .then((row) => {
-        if (row)
-          this.d.service.notify({ id: copyId, follower_id: row.follower_id } as CopyRow, event, {
-            code,
-            orderId,
-          });
-      })
-      .catch(() => undefined);
   }
 }

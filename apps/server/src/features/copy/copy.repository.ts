@@ -247,11 +247,6 @@ export async function updateCopyIf(
   return row ? copy(row) : undefined;
 }
 
-export async function copyStatus(db: Executor, id: number): Promise<CopyRow['status'] | undefined> {
-  const row = await db.selectFrom('copies').select('status').where('id', '=', id).executeTakeFirst();
-  return row?.status;
-}
-
 /** The account user ids of a follower's copies, with the strategy names (for their Orders). */
 export async function selectCopyAccounts(
   db: Executor,
@@ -346,18 +341,27 @@ export async function selectLinkedCopies(db: Executor, providerOrderId: number):
   return new Set(rows.map((r) => r.copy_id));
 }
 
-/** The copied orders of a provider order that are still open, with their copy account. */
+/** The copied orders of a provider order that are still open, with their copy account and follower. */
 export async function selectOpenCopiedOrders(
   db: Executor,
   providerOrderId: number,
 ): Promise<
-  Array<{ copyId: number; orderId: number; accountId: number; tp: string | null; sl: string | null }>
+  Array<{
+    copyId: number;
+    followerId: number;
+    orderId: number;
+    accountId: number;
+    tp: string | null;
+    sl: string | null;
+  }>
 > {
   const rows = await db
     .selectFrom('copy_links')
     .innerJoin('orders', 'orders.id', 'copy_links.copy_order_id')
+    .innerJoin('copies', 'copies.id', 'copy_links.copy_id')
     .select([
       'copy_links.copy_id as copyId',
+      'copies.follower_id as followerId',
       'orders.id as orderId',
       'orders.user_id as accountId',
       'orders.tp as tp',
@@ -422,50 +426,4 @@ export async function countSkips(db: Executor, copyIds: readonly number[]): Prom
     .groupBy('copy_id')
     .execute();
   return new Map(rows.map((r) => [r.copy_id, Number(r.n)]));
-}
-
-// ---- account figures in bulk ----------------------------------------------------------------
-
-export interface AccountState {
-  accountId: number;
-  freeMicros: number;
-  frozenMicros: number;
-}
-
-/** Balances of the copy accounts of a strategy's copies in the given statuses, in one query. */
-export async function selectCopyBalances(
-  db: Executor,
-  strategyId: number,
-  statuses: CopyRow['status'][],
-): Promise<Map<number, AccountState>> {
-  const rows = await db
-    .selectFrom('copies')
-    .innerJoin('accounts', 'accounts.user_id', 'copies.account_id')
-    .select([
-      'copies.id as copyId',
-      'accounts.user_id as accountId',
-      'accounts.balance_micros',
-      'accounts.frozen_micros',
-    ])
-    .where('copies.strategy_id', '=', strategyId)
-    .where('copies.status', 'in', statuses)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.copyId,
-      { accountId: r.accountId, freeMicros: Number(r.balance_micros), frozenMicros: Number(r.frozen_micros) },
-    ]),
-  );
-}
-
-/** Holding orders of the copy accounts of a strategy's copies in the given statuses, in one query. */
-export async function selectCopyHoldings(db: Executor, strategyId: number, statuses: CopyRow['status'][]) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('copies', 'copies.account_id', 'orders.user_id')
-    .selectAll('orders')
-    .where('copies.strategy_id', '=', strategyId)
-    .where('copies.status', 'in', statuses)
-    .where('orders.status', '=', 1)
-    .execute();
 }

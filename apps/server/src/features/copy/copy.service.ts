@@ -17,7 +17,6 @@ import {
   type PublishForm,
   RANKING_WINDOW_MS,
   STRATEGIES_PAGE_SIZE,
-  STRATEGY_DESC_MAX,
   STRATEGY_FEE_MAX_PCT,
   STRATEGY_NAME_MAX,
   STRATEGY_NAME_MIN,
@@ -35,7 +34,6 @@ import {
   markAfterWithdrawal,
   parseFeeRate,
   settleFee,
-  toMicros,
 } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.js';
@@ -44,7 +42,14 @@ import { AppError } from '../../http/app-error.js';
 import type { Translator } from '../../i18n/translator.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
-import { parseMemoParams, postLedgerEntry, readBalance, readLedgerPage, toMoney } from '../accounts/index.js';
+import {
+  parseAmount,
+  parseMemoParams,
+  postLedgerEntry,
+  readBalance,
+  readLedgerPage,
+  toMoney,
+} from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import { publicName } from '../identity/index.js';
 import {
@@ -55,6 +60,8 @@ import {
   STATUS_HISTORY,
   STATUS_HOLDING,
   STATUS_PENDING,
+  selectBalances,
+  selectOwnersOrders,
   selectUserOrders,
   type TradingEngine,
   toRecord,
@@ -165,7 +172,7 @@ export class CopyService {
     // The typed fee is checked on a demo account too; its strategy is then free.
     const typedFee = checkFee(form.fee_rate);
     const feeRateBp = user.isDemo ? 0 : typedFee;
-    const minInvestMicros = parseMoney(form.min_invest);
+    const minInvestMicros = parseAmount(form.min_invest);
     const row = await this.queue.run(async (tx) => {
       await this.requirePerson(tx, user.userId);
       if (await selectStrategyOf(tx, user.userId)) throw new AppError('strategy_exists');
@@ -199,7 +206,7 @@ export class CopyService {
       const typed = checkFee(form.fee_rate);
       change.fee_rate_bp = current.is_demo ? 0 : typed;
     }
-    if (form.min_invest !== undefined) change.min_invest_micros = parseMoney(form.min_invest);
+    if (form.min_invest !== undefined) change.min_invest_micros = parseAmount(form.min_invest);
     if (form.status !== undefined) change.status = form.status;
     const row = await this.queue.run(async (tx) => {
       const updated = await updateStrategy(tx, form.id, change, this.d.now());
@@ -331,14 +338,14 @@ export class CopyService {
     if (strategy.user_id === user.userId) throw new AppError('copy_own_strategy');
     if (strategy.status !== 'active') throw new AppError('strategy_not_active');
     if (strategy.is_demo === 1 && !user.isDemo) throw new AppError('demo_strategy_real_money');
-    const amount = parseMoney(form.amount);
+    const amount = parseAmount(form.amount);
     if (amount < strategy.min_invest_micros) {
       throw new AppError('copy_below_minimum', {
         min: toMoney(strategy.min_invest_micros).replace(/0+$/, '').replace(/\.$/, ''),
       });
     }
     const stopText = form.equity_stop_loss?.trim();
-    const stop = !stopText || /^0+(\.0*)?$/.test(stopText) ? null : parseMoney(stopText);
+    const stop = !stopText || /^0+(\.0*)?$/.test(stopText) ? null : parseAmount(stopText);
     if (stop !== null && stop >= amount) throw new AppError('equity_stop_invalid');
     const at = this.d.now();
     const row = await this.queue.run(async (tx) => {
@@ -398,7 +405,7 @@ export class CopyService {
   async copyFunds(user: AuthUser, form: CopyFundsForm): Promise<CopySummary> {
     const text = form.amount.trim();
     const withdraw = text.startsWith('-');
-    const amount = parseMoney(withdraw ? text.slice(1) : text);
+    const amount = parseAmount(withdraw ? text.slice(1) : text);
     const current = await this.ownCopy(user, form.copy_id);
     if (current.status !== 'active') throw new AppError('copy_not_active');
     const accountId = current.account_id as number;
@@ -685,7 +692,7 @@ export class CopyService {
 
   /** COPY_TRADE to the follower. */
   notify(
-    copy: CopyRow,
+    copy: Pick<CopyRow, 'id' | 'follower_id'>,
     event: CopyTradeMessage['data']['event'],
     extra: { code?: string | null; orderId?: number | null; reason?: string | null; equityMicros?: number },
   ): void {
@@ -709,50 +716,34 @@ export class CopyService {
 
   /** Equity (free + frozen + open P&L at current prices) of each copy's account, by copy id. */
   async equities(copies: readonly CopyRow[]): Promise<Map<number, number>> {
+    const byAccount = await this.accountEquities(
+      copies.flatMap((c) => (c.account_id === null ? [] : [c.account_id])),
+    );
+    return new Map(copies.map((c) => [c.id, byAccount.get(c.account_id as number) ?? 0]));
+  }
+
+  /** Equity of accounts by user id: two reads for all of them, priced as the trading engine prices. */
+  async accountEquities(accountIds: readonly number[]): Promise<Map<number, number>> {
+    const db = this.d.db.kysely;
+    const [balances, holdings] = await Promise.all([
+      selectBalances(db, accountIds),
+      selectOwnersOrders(db, accountIds, [STATUS_HOLDING]),
+    ]);
+    const held = new Map<number, OrderRecord[]>();
+    for (const o of holdings) held.set(o.userId, [...(held.get(o.userId) ?? []), o]);
     const out = new Map<number, number>();
-    const withAccount = copies.filter((c) => c.account_id !== null);
-    for (let i = 0; i < withAccount.length; i += 500) {
-      const chunk = withAccount.slice(i, i + 500);
-      const ids = chunk.map((c) => c.account_id as number);
-      const db = this.d.db.kysely;
-      const [balances, holdings] = await Promise.all([
-        db
-          .selectFrom('accounts')
-          .select(['user_id', 'balance_micros', 'frozen_micros'])
-          .where('user_id', 'in', ids)
-          .execute(),
-        db
-          .selectFrom('orders')
-          .selectAll()
-          .where('user_id', 'in', ids)
-          .where('status', '=', STATUS_HOLDING)
-          .execute(),
-      ]);
-      const byAccount = new Map<number, number>();
-      for (const b of balances) byAccount.set(b.user_id, Number(b.balance_micros) + Number(b.frozen_micros));
-      for (const h of holdings) {
-        const o = toRecord(h);
-        byAccount.set(o.userId, (byAccount.get(o.userId) ?? 0) + this.floating(o));
-      }
-      for (const c of chunk) out.set(c.id, byAccount.get(c.account_id as number) ?? 0);
-    }
+    for (const [id, b] of balances)
+      out.set(id, this.equityFrom(held.get(id) ?? [], b.freeMicros, b.frozenMicros));
     return out;
   }
 
-  async equityOf(accountId: number): Promise<number> {
-    const [balance, holdings] = await Promise.all([
-      readBalance(this.d.db.kysely, accountId),
-      selectUserOrders(this.d.db.kysely, accountId, [STATUS_HOLDING]),
-    ]);
-    return holdings.reduce((sum, o) => sum + this.floating(o), balance.balanceMicros + balance.frozenMicros);
-  }
-
-  floating(o: OrderRecord): number {
-    try {
-      return this.pricing.floating(o, this.pricing.instrument(o.instrumentId));
-    } catch {
-      return 0;
-    }
+  /** free + frozen + the floating P&L of `holdings` (TradingService.figures). */
+  equityFrom(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number): number {
+    return (
+      freeMicros +
+      frozenMicros +
+      this.d.trading.service.figures(holdings, freeMicros, frozenMicros).profitMicros
+    );
   }
 
   async summary(row: StrategyRow): Promise<StrategySummary> {
@@ -859,9 +850,7 @@ export class CopyService {
       this.names([s.user_id]),
     ]);
     const stopped = copy.status === 'stopped';
-    const equity =
-      known.equity ??
-      holdings.reduce((sum, o) => sum + this.floating(o), balance.balanceMicros + balance.frozenMicros);
+    const equity = known.equity ?? this.equityFrom(holdings, balance.balanceMicros, balance.frozenMicros);
     const pnl = (stopped ? copy.returned_micros : equity) - copy.invested_micros;
     return {
       copy_id: copy.id,
@@ -1006,24 +995,13 @@ function checkName(text: string): string {
   return name;
 }
 
+/** The contract bounds its length (STRATEGY_DESC_MAX): a longer one is refused, never cut. */
 function checkDescription(text: string): string {
-  return Array.from(text.trim()).slice(0, STRATEGY_DESC_MAX).join('');
+  return text.trim();
 }
 
 function checkFee(text: string): number {
   const rate = parseFeeRate(text, STRATEGY_FEE_MAX_PCT);
   if (rate === null) throw new AppError('fee_rate_invalid');
   return rate;
-}
-
-/** A typed USD amount → micro-units, above zero with at most 6 decimals, else amount_invalid. */
-function parseMoney(text: string): number {
-  let micros: number;
-  try {
-    micros = toMicros(text.trim(), { strict: true, label: 'amount' });
-  } catch {
-    throw new AppError('amount_invalid');
-  }
-  if (micros <= 0) throw new AppError('amount_invalid');
-  return micros;
 }

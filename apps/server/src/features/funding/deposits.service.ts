@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { postLedgerEntry, toMoney } from '../accounts/index.js';
+import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
 import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
 import type { UploadService } from '../uploads/index.js';
 import {
@@ -28,7 +28,6 @@ import {
   selectDepositBanks,
   selectDepositPage,
 } from './deposits.repository.js';
-import { parseAmount } from './validation.js';
 
 export const RECORD_PAGE_SIZE = 20;
 

@@ -1,5 +1,4 @@
 import type { BindDrawMethodForm } from '@meridian/contract';
-import { toMicros } from '@meridian/trading';
 import { AppError } from '../../http/app-error.js';
 
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
@@ -34,16 +33,4 @@ export function checkMethodFields(form: BindDrawMethodForm, protocol: string): B
     throw new AppError('draw_method_invalid');
   }
   return { ...form, dc_address: '', bank_swift: swift };
-}
-
-/** A typed USD amount → micro-units: above zero, at most 6 decimals, else amount_invalid. */
-export function parseAmount(text: string): number {
-  let micros: number;
-  try {
-    micros = toMicros(text, { strict: true, label: 'number' });
-  } catch {
-    throw new AppError('amount_invalid');
-  }
-  if (micros <= 0) throw new AppError('amount_invalid');
-  return micros;
 }

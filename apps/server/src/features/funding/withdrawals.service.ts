@@ -12,10 +12,10 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../http/app-error.js';
-import { postLedgerEntry, toMoney } from '../accounts/index.js';
+import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
 import type { AuthUser, StepUpProof } from '../identity/index.js';
 import { RECORD_PAGE_SIZE } from './deposits.service.js';
-import { checkMethodFields, parseAmount } from './validation.js';
+import { checkMethodFields } from './validation.js';
 import {
   type DrawCurrencyRow,
   type DrawMethodRow,

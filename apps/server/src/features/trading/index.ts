@@ -13,7 +13,13 @@ export {
   STATUS_HOLDING,
   STATUS_PENDING,
 } from './model.js';
-export { selectOrder, selectUserOrders, toRecord } from './orders.repository.js';
+export {
+  selectBalances,
+  selectOrder,
+  selectOwnersOrders,
+  selectUserOrders,
+  toRecord,
+} from './orders.repository.js';
 export { presentOrder } from './present.js';
 export { createTradingFeature, type TradingEngine } from './trading.feature.js';
 export type { CopyDirectory, PastTrade, SubmitOptions } from './trading.service.js';

@@ -280,6 +280,26 @@ export async function selectOpenOrders(db: Executor): Promise<OrderRecord[]> {
   return rows.map(toRecord);
 }
 
+/** The orders in `statuses` of several owners (500 at a time), oldest first. */
+export async function selectOwnersOrders(
+  db: Executor,
+  userIds: readonly number[],
+  statuses: StatusCode[],
+): Promise<OrderRecord[]> {
+  const out: OrderRecord[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', 'in', userIds.slice(i, i + 500))
+      .where('status', 'in', statuses)
+      .orderBy('id')
+      .execute();
+    out.push(...rows.map(toRecord));
+  }
+  return out;
+}
+
 export async function selectBalances(
   db: Executor,
   userIds: readonly number[],

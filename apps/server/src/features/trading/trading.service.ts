@@ -10,7 +10,13 @@ import {
   type SubmitOrderQuery,
   TOPIC_FOREX_CLOSED,
 } from '@meridian/contract';
-import { marginMicros, openCost, pendingFillDirection, validateProtection } from '@meridian/trading';
+import {
+  type InstrumentTerms,
+  marginMicros,
+  openCost,
+  pendingFillDirection,
+  validateProtection,
+} from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.js';
@@ -43,7 +49,7 @@ import {
   updateOrderIf,
 } from './orders.repository.js';
 import { money, presentFigures, presentOrder } from './present.js';
-import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
+import { closingPriceOf, openingPriceOf, type Pricing, type RiskSettings } from './pricing.js';
 import {
   checkLeverage,
   checkLots,
@@ -164,16 +170,7 @@ export class TradingService {
     const protection = validateProtection({ side, quote: reference, takeProfit: tpText, stopLoss: slText });
     if (!protection.ok) throw new AppError(protection.error, protection.params);
     const price = target ?? openingPriceOf(side, quote);
-    const cost = withinMoneyCeiling(() =>
-      openCost({
-        terms,
-        lots,
-        price,
-        leverage: q.multiple,
-        quoteToUsd: pricing.markets.quoteToUsd(inst),
-        tradeFeeType: settings.tradeFeeType,
-      }),
-    );
+    const cost = this.costOf(inst, terms, settings, lots, price, q.multiple);
     const at = this.d.now();
     if (!options.byServer) this.limits.admit(user.userId, settings, at);
     const order = await this.d.queue.run(
@@ -420,16 +417,7 @@ export class TradingService {
     const { settings, terms } = await pricing.terms(inst);
     checkLeverage(t.leverage, terms);
     const lots = checkLots(t.lots, terms);
-    const cost = withinMoneyCeiling(() =>
-      openCost({
-        terms,
-        lots,
-        price: t.openPrice,
-        leverage: t.leverage,
-        quoteToUsd: pricing.markets.quoteToUsd(inst),
-        tradeFeeType: settings.tradeFeeType,
-      }),
-    );
+    const cost = this.costOf(inst, terms, settings, lots, t.openPrice, t.leverage);
     return this.d.queue.run(
       async (tx) => {
         const opened = await openOrder(
@@ -566,6 +554,27 @@ export class TradingService {
       if (error instanceof AppError && error.key === 'order_not_pending') return 'gone';
       throw error;
     }
+  }
+
+  /** Margin and fee of opening `lots` at `price` (order_too_large past the money ceiling). */
+  private costOf(
+    inst: Instrument,
+    terms: InstrumentTerms,
+    settings: RiskSettings,
+    lots: string,
+    price: string,
+    leverage: number,
+  ) {
+    return withinMoneyCeiling(() =>
+      openCost({
+        terms,
+        lots,
+        price,
+        leverage,
+        quoteToUsd: this.d.pricing.markets.quoteToUsd(inst),
+        tradeFeeType: settings.tradeFeeType,
+      }),
+    );
   }
 
   /** The margin `order` would need at `price` under the current terms (a pending order's fill). */
