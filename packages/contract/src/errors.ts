@@ -140,6 +140,33 @@ export const ERRORS = {
   copy_withdraw_too_large: { code: 7014, status: 409 },
   /** A copy account is run by its copy; nobody trades or publishes with it. */
   copy_account_forbidden: { code: 7015, status: 403 },
+  // back office
+  /** No staff session, or it ended (signed out, idle too long, member disabled). */
+  staff_session_expired: { code: 8001, status: 401 },
+  /** Wrong email or password (which one is not said). */
+  staff_login_failed: { code: 8002, status: 401 },
+  staff_code_invalid: { code: 8003, status: 401 },
+  /** The first-sign-in token is unknown or older than 10 minutes: sign in again. */
+  staff_setup_expired: { code: 8004, status: 401 },
+  /** The caller's address is not on the staff allow-list. */
+  staff_address_refused: { code: 8005, status: 403 },
+  staff_email_taken: { code: 8006, status: 409 },
+  /** The last active owner cannot be disabled or given another role. */
+  staff_last_owner: { code: 8007, status: 409 },
+  /** Four eyes: the second approval must come from another member than the first (or the requester). */
+  four_eyes_same_member: { code: 8008, status: 409 },
+  approval_not_found: { code: 8009, status: 404 },
+  approval_decided: { code: 8010, status: 409 },
+  /** A withdrawal is paid only once it has all its approvals. */
+  withdrawal_not_approved: { code: 8011, status: 409 },
+  setting_invalid: { code: 8012, status: 400 },
+  /** Dealing terms that do not hold together (minimum above maximum, step not dividing, ...). */
+  instrument_terms_invalid: { code: 8013, status: 400 },
+  /** Compliance froze this account's trading: positions may be closed, nothing new opened. */
+  trading_frozen: { code: 8014, status: 403 },
+  withdrawals_frozen: { code: 8015, status: 403 },
+  /** The new staff password must differ from the one-time password. */
+  staff_password_reused: { code: 8016, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

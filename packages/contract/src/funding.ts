@@ -241,8 +241,11 @@ export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 export const AdminDecisionForm = z.object({
   id: z.coerce.number<number>().int().positive(),
-  /** Who decided, recorded with the decision. */
-  operator: z.string().trim().min(1).max(64),
+  /**
+   * Who decided, for the automation token only (recorded as `automation:<operator>`); a staff
+   * session records its member and ignores this.
+   */
+  operator: z.string().trim().min(1).max(64).optional(),
   /** Why a record was refused; shown to the trader. */
   reason: z.string().trim().max(200).default(''),
 });
@@ -300,6 +303,12 @@ export const AdminWithdrawal = z.object({
   status: z.number().int().min(0).max(2),
   remark: z.string(),
   ...decision,
+  /** Who approved it so far (four eyes: above the threshold two different members must). */
+  approved_by: z.array(z.string()),
+  /** Approvals it needs before it may be paid: 1, or 2 above `withdraw_four_eyes_usd`. */
+  approvals_needed: z.number().int().min(1),
+  /** The payment's transaction reference, once paid. */
+  paid_reference: z.string(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 export const AdminWithdrawalPage = pageSchema(AdminWithdrawal);

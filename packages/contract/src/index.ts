@@ -1,4 +1,5 @@
 export * from './api/index.js';
+export * from './backoffice.js';
 export * from './content.js';
 export * from './envelope.js';
 export * from './errors.js';

@@ -1,11 +1,14 @@
 import type { z } from 'zod';
+import type { StaffRole } from '../backoffice.js';
 
 /**
  * Who may call an endpoint.
  * - `visitor`: anyone, no session needed.
  * - `user`: any logged-in account, demo included (no session: code 999).
  * - `real`: real accounts only (a demo session: `only_real_account`).
- * - `staff`: the operator (today the `x-admin-token` header; a trader's session never counts).
+ * - `staff`: a back-office member whose role the route lists (`owner` always may), by a staff
+ *   session in `x-staff-token`; a trader's session never counts. Routes marked `automation` also take
+ *   the scoped automation token (`x-admin-token`, ADMIN_TOKEN).
  */
 export type Auth = 'visitor' | 'user' | 'real' | 'staff';
 
@@ -45,6 +48,10 @@ export interface Route<
    * repeat with the same key returns the first answer instead of booking again.
    */
   readonly idempotent: boolean;
+  /** Staff routes: the roles besides `owner` that may call it (empty: the owner only). */
+  readonly roles: readonly StaffRole[];
+  /** Staff routes: the automation token (ADMIN_TOKEN) may call it too. */
+  readonly automation: boolean;
   /** Never set at run time: carries the request and response schema types for the typed client. */
   readonly __schemas?: { readonly req: Req; readonly res: Res };
 }
@@ -60,6 +67,8 @@ interface RouteOptions {
   readonly encoding?: RequestEncoding;
   readonly answer?: ResponseEncoding;
   readonly idempotent?: boolean;
+  readonly roles?: readonly StaffRole[];
+  readonly automation?: boolean;
 }
 
 /** The header of a retry-safe call (lower case, as Node hands headers over). */
@@ -77,6 +86,8 @@ function declare<A extends Auth>(auth: A) {
     encoding: options.encoding ?? (method === 'GET' ? 'query' : 'form'),
     answer: options.answer ?? 'envelope',
     idempotent: options.idempotent ?? false,
+    roles: options.roles ?? [],
+    automation: options.automation ?? false,
   });
 }
 

@@ -16,5 +16,7 @@ export const uploadsRoutes = {
   }),
   adminPicture: staffRoute<typeof PictureKey, typeof PictureBytes>('GET', '/api/admin/uploads/:key', {
     answer: 'binary',
+    roles: ['finance', 'compliance'],
+    automation: true,
   }),
 } as const;
