@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF_IDLE_MINUTES_DEFAULT } from '@meridian/contract';
 import { z } from 'zod';
 
 /** apps/server/, whether this module runs from src/ (tsx, vitest) or from dist/ (node). */
@@ -66,6 +67,18 @@ const EnvSchema = z.object({
   ),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  STAFF_BOOTSTRAP_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+  STAFF_BOOTSTRAP_PASSWORD: optionalString.pipe(
+    z.string().min(12, 'must have at least 12 characters').optional(),
+  ),
+  STAFF_IDLE_MINUTES: integer(1, 24 * 60),
+  STAFF_ALLOWED_ADDRESSES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*$/, 'must be a comma-separated list of addresses or CIDRs')
+      .optional(),
+  ),
+  ADMIN_DIST: optionalString,
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -121,8 +134,16 @@ export interface AppConfig {
   /** The built web app; served at `/` when present. */
   webDist: string;
   bodyLimitBytes: number;
-  /** Operator APIs are disabled unless this is set. */
+  /** The scoped automation token for the review queues (x-admin-token); unset: no automation access. */
   adminToken: string | undefined;
+  /** The first owner, created on first start when no staff member exists (then the password must be changed). */
+  staffBootstrap: { email: string; password: string } | undefined;
+  /** A staff session unused this long ends. */
+  staffIdleMinutes: number;
+  /** Addresses or CIDRs staff may call from; empty: anywhere. */
+  staffAllowedAddresses: readonly string[];
+  /** The built operator console; served at `/admin/` when present. */
+  adminDist: string;
   /** Set: verification mail goes out over SMTP. Unset: it is written to the log (development). */
   smtpUrl: string | undefined;
   /** The From of outgoing mail. */
@@ -176,7 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const raw = env[name];
       const shown =
-        name === 'ADMIN_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'SMTP_URL'
+        name === 'ADMIN_TOKEN' ||
+        name === 'DATABASE_URL' ||
+        name === 'REDIS_URL' ||
+        name === 'SMTP_URL' ||
+        name === 'STAFF_BOOTSTRAP_PASSWORD'
           ? '(hidden)'
           : JSON.stringify(raw);
       return `${name} ${issue.message} (got ${shown})`;
@@ -188,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError([
       'LEADER_RENEW_MS must be at most half of LEADER_LEASE_MS (a renewal may be late once)',
     ]);
+  }
+  if ((e.STAFF_BOOTSTRAP_EMAIL === undefined) !== (e.STAFF_BOOTSTRAP_PASSWORD === undefined)) {
+    throw new ConfigError(['STAFF_BOOTSTRAP_EMAIL and STAFF_BOOTSTRAP_PASSWORD go together']);
   }
   if (e.MARKET_FEED === 'replay' && e.REPLAY_CSV === undefined) {
     throw new ConfigError(['REPLAY_CSV must name a CSV file when MARKET_FEED is replay']);
@@ -207,6 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminToken: e.ADMIN_TOKEN,
+    staffBootstrap:
+      e.STAFF_BOOTSTRAP_EMAIL && e.STAFF_BOOTSTRAP_PASSWORD
+        ? { email: e.STAFF_BOOTSTRAP_EMAIL.trim().toLowerCase(), password: e.STAFF_BOOTSTRAP_PASSWORD }
+        : undefined,
+    staffIdleMinutes: e.STAFF_IDLE_MINUTES ?? STAFF_IDLE_MINUTES_DEFAULT,
+    staffAllowedAddresses: e.STAFF_ALLOWED_ADDRESSES ? e.STAFF_ALLOWED_ADDRESSES.split(',') : [],
+    adminDist:
+      e.ADMIN_DIST === undefined ? resolve(PACKAGE_ROOT, '../admin/dist') : resolveFrom(e.ADMIN_DIST),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Meridian <no-reply@localhost>',
     sessionTtlDays: e.SESSION_TTL_DAYS ?? 30,

@@ -31,7 +31,10 @@ const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const Reason = z.string().trim().min(3).max(200);
 const OptionalReason = z.string().trim().max(200).default('');
 const StaffPassword = z.string().min(1).max(128);
-const TotpCode = z.string().trim().regex(/^\d{6}$/, 'must be 6 digits');
+const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be 6 digits');
 /** Epoch milliseconds. */
 const Millis = z.number().int();
 
@@ -176,7 +179,9 @@ export const StaffUserProfile = z.object({
   frozen: Money,
   open_orders: z.number().int().min(0),
   pending_orders: z.number().int().min(0),
-  copies: z.array(z.object({ id: z.number().int(), strategy: z.string(), status: z.number().int(), funds: Money })),
+  copies: z.array(
+    z.object({ id: z.number().int(), strategy: z.string(), status: z.number().int(), funds: Money }),
+  ),
   logins: z.array(StaffUserLogin),
   kyc: z.object({ name: z.string(), reason: z.string() }).nullable(),
 });
@@ -204,7 +209,7 @@ export const StaffOrderItem = z.object({
   /** 1 buy, 2 sell. */
   side: z.number().int(),
   lots: z.string(),
-  /** 1 pending, 2 holding, 3 closed. */
+  /** 0 pending, 1 holding, 3 closed (the spec's order statuses). */
   status: z.number().int(),
   open_price: z.string(),
   close_price: z.string(),
@@ -236,7 +241,10 @@ export type StaffUserActionForm = z.input<typeof StaffUserActionForm>;
 /** A manual credit (positive) or debit (negative) in USD, up to 6 decimals; needs a second approver. */
 export const StaffAdjustForm = z.object({
   id: Id,
-  amount: z.string().trim().regex(/^-?\d{1,10}(\.\d{1,6})?$/, 'must be a signed amount with at most 6 decimals'),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,10}(\.\d{1,6})?$/, 'must be a signed amount with at most 6 decimals'),
   reason: Reason,
 });
 export type StaffAdjustForm = z.input<typeof StaffAdjustForm>;
@@ -274,8 +282,14 @@ export type StaffApprovalDecisionForm = z.input<typeof StaffApprovalDecisionForm
 
 // ---- Dealing desk ----
 
-const LotsText = z.string().trim().regex(/^\d{1,6}(\.\d{1,4})?$/, 'must be a number of lots');
-const RateText = z.string().trim().regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal number');
+const LotsText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,4})?$/, 'must be a number of lots');
+const RateText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal number');
 const LeverageList = z
   .union([z.array(z.coerce.number<number>()), z.string().trim().max(100)])
   .transform((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',').map((x) => Number(x.trim()))) : v))
@@ -288,7 +302,10 @@ export const StaffInstrument = z.object({
   category_id: z.number().int(),
   enabled: z.boolean(),
   price_precision: z.number().int(),
+  /** The dealing desk's minimum spread, '' for none. */
   spread: z.string(),
+  /** The feed's typical spread (the simulator's). */
+  typical_spread: z.string(),
   min_lots: z.string(),
   lot_step: z.string(),
   max_lots: z.string(),
@@ -304,7 +321,7 @@ export const StaffInstrument = z.object({
   ask: z.string(),
 });
 export type StaffInstrument = z.infer<typeof StaffInstrument>;
-export const StaffInstrumentList = z.object({ list: z.array(StaffInstrument), schedules: z.array(z.string()) });
+export const StaffInstrumentList = z.object({ list: z.array(StaffInstrument) });
 export type StaffInstrumentList = z.infer<typeof StaffInstrumentList>;
 
 /**
@@ -314,7 +331,12 @@ export type StaffInstrumentList = z.infer<typeof StaffInstrumentList>;
 export const StaffInstrumentForm = z.object({
   id: Id,
   enabled: Flag.optional(),
-  spread: z.string().trim().regex(/^\d{1,8}(\.\d{1,8})?$/, 'must be a price difference').optional(),
+  /** '' removes the minimum (quotes as the feed sends them). */
+  spread: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,8}(\.\d{1,8})?)?$/, 'must be a price difference')
+    .optional(),
   min_lots: LotsText.optional(),
   lot_step: LotsText.optional(),
   max_lots: LotsText.optional(),
@@ -323,7 +345,6 @@ export const StaffInstrumentForm = z.object({
   margin_mode: z.coerce.number<number>().int().min(1).max(2).optional(),
   retail_leverage: LeverageList.optional(),
   pro_leverage: LeverageList.optional(),
-  schedule_id: z.string().trim().max(40).optional(),
 });
 export type StaffInstrumentForm = z.input<typeof StaffInstrumentForm>;
 
@@ -337,7 +358,10 @@ export const StaffSetting = z.object({
 export type StaffSetting = z.infer<typeof StaffSetting>;
 export const StaffSettingList = z.object({ list: z.array(StaffSetting) });
 export type StaffSettingList = z.infer<typeof StaffSettingList>;
-export const StaffSettingForm = z.object({ key: z.string().trim().min(1).max(64), value: z.string().trim().max(500) });
+export const StaffSettingForm = z.object({
+  key: z.string().trim().min(1).max(64),
+  value: z.string().trim().max(500),
+});
 export type StaffSettingForm = z.input<typeof StaffSettingForm>;
 
 // ---- Risk ----

@@ -13,6 +13,7 @@ import { seedNews } from './news/news.seed.js';
 import { createRankingFeature } from './ranking/ranking.feature.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { seedSettings } from './settings/settings.seed.js';
+import { createStaffFeature } from './staff/index.js';
 import { createTradingFeature } from './trading/trading.feature.js';
 import { createUploadsFeature } from './uploads/index.js';
 
@@ -26,6 +27,9 @@ export const FEATURES: readonly Feature[] = [
   { name: 'accounts', register: registerAccountsRoutes },
   marketsFeature,
   createTradingFeature(),
+  // After trading (the order path's restriction book), before kyc and funding (their review
+  // queues write to the staff audit log).
+  createStaffFeature(),
   // uploads first: kyc and funding take pictures through ctx.services.uploads.
   createUploadsFeature(),
   createKycFeature(),

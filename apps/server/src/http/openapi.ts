@@ -5,6 +5,7 @@ import {
   ERRORS,
   type ErrorKey,
   LANGUAGES,
+  STAFF_TOKEN_HEADER,
 } from '@meridian/contract';
 import { z } from 'zod';
 
@@ -77,7 +78,9 @@ function security(endpoint: Endpoint): Record<string, string[]>[] {
     case 'real':
       return [{ session: [] }];
     case 'staff':
-      return [{ staffToken: [] }];
+      return endpoint.route.automation
+        ? [{ staffSession: [] }, { automationToken: [] }]
+        : [{ staffSession: [] }];
     default:
       return [];
   }
@@ -184,7 +187,18 @@ export function buildOpenApi(endpoints: readonly Endpoint[], version: string): O
           name: 'authorization',
           description: 'The session token from login (a "Bearer " prefix is optional).',
         },
-        staffToken: { type: 'apiKey', in: 'header', name: ADMIN_TOKEN_HEADER },
+        staffSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: STAFF_TOKEN_HEADER,
+          description: 'A back-office session token from /api/staff/login (or /api/staff/setup).',
+        },
+        automationToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: ADMIN_TOKEN_HEADER,
+          description: 'The scoped automation token (ADMIN_TOKEN), accepted by the review queues only.',
+        },
       },
       parameters: {
         lang: {

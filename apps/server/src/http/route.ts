@@ -107,7 +107,7 @@ export function defineRoute<E extends Endpoint>(
     method,
     url: path,
     handler: async (request, reply): Promise<Envelope<unknown> | FastifyReply> => {
-      const user = (await authorize(request, auth)) as CallerOf<E['route']['auth']>;
+      const user = (await authorize(request, endpoint.route)) as CallerOf<E['route']['auth']>;
       const raw = rawInput(request, encoding);
       const run = async (): Promise<Envelope<unknown> | FastifyReply> => {
         options.precheck?.(raw);
@@ -119,7 +119,7 @@ export function defineRoute<E extends Endpoint>(
       };
       const store = request.server.idempotency;
       const key = endpoint.route.idempotent && store ? idempotencyKeyOf(request) : undefined;
-      const caller = user as AuthUser | undefined;
+      const caller = auth === 'user' || auth === 'real' ? (user as AuthUser) : undefined;
       if (!store || key === undefined || caller === undefined) return run();
       return runOnce(
         store,

@@ -69,6 +69,7 @@ export function commonErrors(auth: Auth): readonly ErrorKey[] {
   const base: ErrorKey[] = ['validation_failed', 'rate_limited', 'internal'];
   if (auth === 'user') return [...base, 'session_expired'];
   if (auth === 'real') return [...base, 'session_expired', 'only_real_account'];
-  if (auth === 'staff') return [...base, 'forbidden', 'not_found', 'staff_session_expired', 'staff_address_refused'];
+  if (auth === 'staff')
+    return [...base, 'forbidden', 'not_found', 'staff_session_expired', 'staff_address_refused'];
   return base;
 }

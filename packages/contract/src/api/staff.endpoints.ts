@@ -7,8 +7,8 @@ import {
   StaffApprovalQuery,
   StaffAuditPage,
   StaffAuditQuery,
-  StaffCreateForm,
   StaffCreated,
+  StaffCreateForm,
   StaffCreditForm,
   StaffDashboard,
   StaffIdForm,
@@ -74,8 +74,15 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
   staffSetup: {
     request: StaffSetupForm,
     response: StaffSession,
-    summary: 'First sign-in: sets the member’s own password and enables TOTP with a code from the new secret.',
-    errors: ['staff_setup_expired', 'staff_code_invalid', 'weak_password', 'staff_password_reused', 'staff_address_refused'],
+    summary:
+      'First sign-in: sets the member’s own password and enables TOTP with a code from the new secret.',
+    errors: [
+      'staff_setup_expired',
+      'staff_code_invalid',
+      'weak_password',
+      'staff_password_reused',
+      'staff_address_refused',
+    ],
   },
   staffMe: { request: NoInput, response: StaffMe, summary: 'The signed-in member.', errors: [] },
   staffLogout: { request: NoInput, response: StaffOk, summary: 'Ends this staff session.', errors: [] },
@@ -89,7 +96,8 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
   staffCreate: {
     request: StaffCreateForm,
     response: StaffCreated,
-    summary: 'Adds a member with a role; answers a one-time password (changed, and TOTP enrolled, at first sign-in).',
+    summary:
+      'Adds a member with a role; answers a one-time password (changed, and TOTP enrolled, at first sign-in).',
     errors: ['staff_email_taken'],
   },
   staffUpdate: {
@@ -101,7 +109,8 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
   staffResetAccess: {
     request: StaffIdForm,
     response: StaffCreated,
-    summary: 'A new one-time password and a new TOTP enrolment for a member who lost access; their sessions end.',
+    summary:
+      'A new one-time password and a new TOTP enrolment for a member who lost access; their sessions end.',
     errors: ['record_not_found'],
   },
   adminDeposits: {
@@ -144,7 +153,8 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
   adminWithdrawalPaid: {
     request: AdminPaidForm,
     response: AdminWithdrawal,
-    summary: 'Mark an approved withdrawal paid with its transaction reference: its frozen amount leaves the account.',
+    summary:
+      'Mark an approved withdrawal paid with its transaction reference: its frozen amount leaves the account.',
     errors: [...DECISION_ERRORS, 'withdrawal_not_approved'],
   },
   adminWithdrawalReject: {
@@ -222,7 +232,8 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
   staffUserAdjust: {
     request: StaffAdjustForm,
     response: StaffApproval,
-    summary: 'Asks for a manual credit or debit with a reason; it is booked (ledger kind `adjustment`) when a second member approves.',
+    summary:
+      'Asks for a manual credit or debit with a reason; it is booked (ledger kind `adjustment`) when a second member approves.',
     errors: [...USER_ERRORS, 'amount_invalid'],
   },
   staffApprovals: {
@@ -255,7 +266,12 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
     summary: 'Changes an instrument’s terms; every node applies them at once, without a restart.',
     errors: ['unknown_instrument', 'instrument_terms_invalid'],
   },
-  staffSettings: { request: NoInput, response: StaffSettingList, summary: 'The operator settings.', errors: [] },
+  staffSettings: {
+    request: NoInput,
+    response: StaffSettingList,
+    summary: 'The operator settings.',
+    errors: [],
+  },
   staffSettingUpdate: {
     request: StaffSettingForm,
     response: StaffSetting,

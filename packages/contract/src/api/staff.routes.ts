@@ -7,8 +7,8 @@ import type {
   StaffApprovalQuery,
   StaffAuditPage,
   StaffAuditQuery,
-  StaffCreateForm,
   StaffCreated,
+  StaffCreateForm,
   StaffCreditForm,
   StaffDashboard,
   StaffIdForm,
@@ -77,7 +77,11 @@ export const staffRoutes = {
   staffResetAccess: staffRoute<typeof StaffIdForm, typeof StaffCreated>('POST', '/api/staff/members/reset'),
 
   // Review queues.
-  adminDeposits: staffRoute<typeof AdminListQuery, typeof AdminDepositPage>('GET', '/api/admin/deposits', finance),
+  adminDeposits: staffRoute<typeof AdminListQuery, typeof AdminDepositPage>(
+    'GET',
+    '/api/admin/deposits',
+    finance,
+  ),
   adminDepositApprove: staffRoute<typeof AdminDecisionForm, typeof AdminDeposit>(
     'POST',
     '/api/admin/deposits/approve',
@@ -114,12 +118,24 @@ export const staffRoutes = {
     finance,
   ),
   adminKyc: staffRoute<typeof AdminListQuery, typeof AdminKycPage>('GET', '/api/admin/kyc', compliance),
-  adminKycApprove: staffRoute<typeof AdminDecisionForm, typeof AdminKyc>('POST', '/api/admin/kyc/approve', compliance),
-  adminKycReject: staffRoute<typeof AdminDecisionForm, typeof AdminKyc>('POST', '/api/admin/kyc/reject', compliance),
+  adminKycApprove: staffRoute<typeof AdminDecisionForm, typeof AdminKyc>(
+    'POST',
+    '/api/admin/kyc/approve',
+    compliance,
+  ),
+  adminKycReject: staffRoute<typeof AdminDecisionForm, typeof AdminKyc>(
+    'POST',
+    '/api/admin/kyc/reject',
+    compliance,
+  ),
 
   // Users.
   staffUsers: staffRoute<typeof StaffUserQuery, typeof StaffUserPage>('GET', '/api/staff/users', userDesk),
-  staffUser: staffRoute<typeof StaffIdForm, typeof StaffUserProfile>('GET', '/api/staff/users/profile', userDesk),
+  staffUser: staffRoute<typeof StaffIdForm, typeof StaffUserProfile>(
+    'GET',
+    '/api/staff/users/profile',
+    userDesk,
+  ),
   staffUserLedger: staffRoute<typeof StaffUserPageQuery, typeof StaffLedgerPage>(
     'GET',
     '/api/staff/users/ledger',
@@ -130,12 +146,20 @@ export const staffRoutes = {
     '/api/staff/users/orders',
     userDesk,
   ),
-  staffUserRestrict: staffRoute<typeof StaffRestrictForm, typeof StaffUserRow>('POST', '/api/staff/users/restrict', {
-    roles: ['compliance'],
-  }),
-  staffUserCredit: staffRoute<typeof StaffCreditForm, typeof StaffUserRow>('POST', '/api/staff/users/credit', {
-    roles: ['compliance'],
-  }),
+  staffUserRestrict: staffRoute<typeof StaffRestrictForm, typeof StaffUserRow>(
+    'POST',
+    '/api/staff/users/restrict',
+    {
+      roles: ['compliance'],
+    },
+  ),
+  staffUserCredit: staffRoute<typeof StaffCreditForm, typeof StaffUserRow>(
+    'POST',
+    '/api/staff/users/credit',
+    {
+      roles: ['compliance'],
+    },
+  ),
   staffUserLogout: staffRoute<typeof StaffUserActionForm, typeof StaffOk>('POST', '/api/staff/users/logout', {
     roles: ['compliance', 'support'],
   }),
@@ -144,14 +168,22 @@ export const staffRoutes = {
     '/api/staff/users/two_factor_reset',
     { roles: ['compliance', 'support'] },
   ),
-  staffUserAdjust: staffRoute<typeof StaffAdjustForm, typeof StaffApproval>('POST', '/api/staff/users/adjust', {
-    roles: ['finance'],
-  }),
+  staffUserAdjust: staffRoute<typeof StaffAdjustForm, typeof StaffApproval>(
+    'POST',
+    '/api/staff/users/adjust',
+    {
+      roles: ['finance'],
+    },
+  ),
 
   // Four eyes.
-  staffApprovals: staffRoute<typeof StaffApprovalQuery, typeof StaffApprovalPage>('GET', '/api/staff/approvals', {
-    roles: ['finance', 'compliance'],
-  }),
+  staffApprovals: staffRoute<typeof StaffApprovalQuery, typeof StaffApprovalPage>(
+    'GET',
+    '/api/staff/approvals',
+    {
+      roles: ['finance', 'compliance'],
+    },
+  ),
   staffApprovalApprove: staffRoute<typeof StaffApprovalDecisionForm, typeof StaffApproval>(
     'POST',
     '/api/staff/approvals/approve',
@@ -175,12 +207,18 @@ export const staffRoutes = {
   staffSettings: staffRoute<typeof NoInput, typeof StaffSettingList>('GET', '/api/staff/settings', {
     roles: ['dealing'],
   }),
-  staffSettingUpdate: staffRoute<typeof StaffSettingForm, typeof StaffSetting>('POST', '/api/staff/settings/update', {
-    roles: ['dealing'],
-  }),
+  staffSettingUpdate: staffRoute<typeof StaffSettingForm, typeof StaffSetting>(
+    'POST',
+    '/api/staff/settings/update',
+    {
+      roles: ['dealing'],
+    },
+  ),
 
   // Risk and audit.
-  staffRisk: staffRoute<typeof NoInput, typeof StaffRisk>('GET', '/api/staff/risk', { roles: ['dealing', 'finance'] }),
+  staffRisk: staffRoute<typeof NoInput, typeof StaffRisk>('GET', '/api/staff/risk', {
+    roles: ['dealing', 'finance'],
+  }),
   staffAudit: staffRoute<typeof StaffAuditQuery, typeof StaffAuditPage>('GET', '/api/staff/audit', {
     roles: ['compliance'],
   }),

@@ -11,6 +11,7 @@ import * as m0009 from './0009_withdraw_precision.js';
 import * as m0010 from './0010_idempotency.js';
 import * as m0011 from './0011_two_factor.js';
 import * as m0012 from './0012_copy_trading.js';
+import * as m0013 from './0013_back_office.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -26,6 +27,7 @@ import * as m0012 from './0012_copy_trading.js';
  *   0010 idempotency (the first answer to each Idempotency-Key)
  *   0011 identity   (two-factor authentication: sealed TOTP secrets, recovery codes)
  *   0012 copy       (strategies, copy accounts, copied-order links, skipped copies)
+ *   0013 back office (staff, staff sessions, audit log, approvals, restrictions)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -40,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_idempotency': m0010,
   '0011_two_factor': m0011,
   '0012_copy_trading': m0012,
+  '0013_back_office': m0013,
 };

@@ -13,7 +13,7 @@ import {
 } from '@meridian/contract';
 import { formatMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
-import { inTransaction } from '../../db/database.js';
+import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
@@ -142,7 +142,14 @@ export class DepositService {
    * The operator's decision. Approval credits the declared amount to the free balance in the same
    * transaction as the status change, so a deposit is credited once or not at all.
    */
-  async decide(id: number, decision: DepositDecision, operator: string, reason: string): Promise<DepositRow> {
+  /** `inTx` runs in the decision's transaction (the audit row), so both commit or neither. */
+  async decide(
+    id: number,
+    decision: DepositDecision,
+    operator: string,
+    reason: string,
+    inTx: (trx: Tx, row: DepositRow) => Promise<void>,
+  ): Promise<DepositRow> {
     if (decision !== 'approve' && !reason) throw new AppError('validation_failed', { fields: 'reason' });
     const status =
       decision === 'approve' ? CHARGE_FINISHED : decision === 'reject' ? CHARGE_REJECTED : CHARGE_INVALID;
@@ -152,7 +159,7 @@ export class DepositService {
         status,
         remark: decision === 'approve' ? '' : reason,
         at,
-        by: operator,
+        by: operator.slice(0, 64),
       });
       if (!decided) {
         throw new AppError((await selectDeposit(trx, id)) ? 'record_already_decided' : 'record_not_found');
@@ -170,6 +177,7 @@ export class DepositService {
           at,
         });
       }
+      await inTx(trx, decided);
       return decided;
     });
   }

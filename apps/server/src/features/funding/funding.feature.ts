@@ -1,4 +1,5 @@
 import type { Feature } from '../../app-context.js';
+import { requireAudit } from '../staff/index.js';
 import { requireUploads } from '../uploads/index.js';
 import { registerFundingAdminRoutes } from './admin.routes.js';
 import { DepositService } from './deposits.service.js';
@@ -20,7 +21,12 @@ export function createFundingFeature(): Feature {
       const deposits = new DepositService(db, requireUploads(ctx.services, 'funding'));
       const withdrawals = new WithdrawalService(db, withdrawalGuards(ctx));
       registerFundingRoutes(ctx, deposits, withdrawals);
-      registerFundingAdminRoutes(ctx, deposits, withdrawals);
+      registerFundingAdminRoutes(ctx, {
+        deposits,
+        withdrawals,
+        settings: ctx.services.settings,
+        audit: requireAudit(ctx.services, 'funding'),
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error.js';
 import { requireStepUp } from '../identity/index.js';
 import { isRealNameApproved } from '../kyc/index.js';
 import { settingInt } from '../settings/index.js';
+import { readRestrictions } from '../staff/index.js';
 import type { WithdrawalGuards } from './withdrawals.service.js';
 
 /**
@@ -15,6 +16,10 @@ export function withdrawalGuards(ctx: Pick<FeatureContext, 'db' | 'services'>): 
   const { settings } = ctx.services;
   return {
     confirm: (user, proof, ip) => stepUp.confirm(user, proof, ip),
+    async requireNotFrozen(userId) {
+      if ((await readRestrictions(ctx.db.kysely, userId)).withdrawalsFrozen)
+        throw new AppError('withdrawals_frozen');
+    },
     async requireRealName(userId) {
       const s = await settings.get(['withdraw_requires_real_name']);
       if (settingInt(s.withdraw_requires_real_name) === 0) return;

@@ -51,9 +51,22 @@ export interface WithdrawalRow {
   createdAt: number;
   decidedAt: number | null;
   decidedBy: string | null;
+  approvals: WithdrawalApprover[];
+  /** When the approvals were complete (then it may be paid); null before. */
+  approvedAt: number | null;
+  paidReference: string;
 }
 
-export type NewWithdrawal = Omit<WithdrawalRow, 'id' | 'status' | 'remark' | 'decidedAt' | 'decidedBy'>;
+/** An approver: a member (`staffId`) or the automation token (`staffId` null). */
+export interface WithdrawalApprover {
+  staffId: number | null;
+  name: string;
+}
+
+export type NewWithdrawal = Omit<
+  WithdrawalRow,
+  'id' | 'status' | 'remark' | 'decidedAt' | 'decidedBy' | 'approvals' | 'approvedAt' | 'paidReference'
+>;
 export type NewDrawMethod = Omit<DrawMethodRow, 'id' | 'code' | 'protocol'> & { createdAt: number };
 
 function toCurrency(r: Selectable<Database['draw_currencies']>): DrawCurrencyRow {
@@ -207,6 +220,12 @@ function toWithdrawal(r: Selectable<Database['withdrawals']>): WithdrawalRow {
     createdAt: Number(r.created_at),
     decidedAt: r.decided_at === null ? null : Number(r.decided_at),
     decidedBy: r.decided_by,
+    approvals: [
+      ...(r.approver1 === null ? [] : [{ staffId: r.approver1_id, name: r.approver1 }]),
+      ...(r.approver2 === null ? [] : [{ staffId: r.approver2_id, name: r.approver2 }]),
+    ],
+    approvedAt: r.approved_at === null ? null : Number(r.approved_at),
+    paidReference: r.paid_reference,
   };
 }
 
@@ -236,18 +255,56 @@ export async function selectWithdrawalPage(
 export async function decideWithdrawal(
   db: Executor,
   id: number,
-  decision: { status: number; remark: string; at: number; by: string },
+  decision: {
+    status: number;
+    remark: string;
+    at: number;
+    by: string;
+    reference?: string;
+    approved?: boolean;
+  },
 ): Promise<WithdrawalRow | undefined> {
-  const r = await db
+  let q = db
     .updateTable('withdrawals')
     .set({
       status: decision.status,
       remark: decision.remark,
       decided_at: decision.at,
-      decided_by: decision.by,
+      decided_by: decision.by.slice(0, 64),
+      ...(decision.reference === undefined ? {} : { paid_reference: decision.reference }),
     })
     .where('id', '=', id)
+    .where('status', '=', 0);
+  // Paying needs every approval: checked in the same guarded statement, so nothing slips between.
+  if (decision.approved) q = q.where('approved_at', 'is not', null);
+  const r = await q.returningAll().executeTakeFirst();
+  return r ? toWithdrawal(r) : undefined;
+}
+
+/**
+ * Records one approval of a processing withdrawal in the first free approver slot, guarded so two
+ * members approving at once cannot take the same slot; `complete` marks the approvals done.
+ * Undefined when the slot was taken meanwhile (the caller re-reads and decides again).
+ */
+export async function approveWithdrawal(
+  db: Executor,
+  id: number,
+  slot: 1 | 2,
+  approver: WithdrawalApprover,
+  at: number,
+  complete: boolean,
+): Promise<WithdrawalRow | undefined> {
+  const values =
+    slot === 1
+      ? { approver1_id: approver.staffId, approver1: approver.name.slice(0, 300) }
+      : { approver2_id: approver.staffId, approver2: approver.name.slice(0, 300) };
+  const r = await db
+    .updateTable('withdrawals')
+    .set({ ...values, ...(complete ? { approved_at: at } : {}) })
+    .where('id', '=', id)
     .where('status', '=', 0)
+    .where('approved_at', 'is', null)
+    .where(slot === 1 ? 'approver1' : 'approver2', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return r ? toWithdrawal(r) : undefined;

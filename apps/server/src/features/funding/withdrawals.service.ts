@@ -9,7 +9,7 @@ import {
 } from '@meridian/contract';
 import { withdrawQuote } from '@meridian/trading';
 import type { Kysely } from 'kysely';
-import { inTransaction } from '../../db/database.js';
+import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../http/app-error.js';
 import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
@@ -17,6 +17,7 @@ import type { AuthUser, StepUpProof } from '../identity/index.js';
 import { RECORD_PAGE_SIZE } from './deposits.service.js';
 import { checkMethodFields } from './validation.js';
 import {
+  approveWithdrawal,
   type DrawCurrencyRow,
   type DrawMethodRow,
   decideWithdrawal,
@@ -28,6 +29,7 @@ import {
   selectDrawMethods,
   selectWithdrawal,
   selectWithdrawalPage,
+  type WithdrawalApprover,
   type WithdrawalRow,
 } from './withdrawals.repository.js';
 
@@ -37,12 +39,19 @@ export interface WithdrawalGuards {
   confirm(user: AuthUser, proof: StepUpProof, ip: string): Promise<void>;
   /** Throws real_name_required while the account must wait for an approved real-name review. */
   requireRealName(userId: number): Promise<void>;
+  /** Throws withdrawals_frozen while compliance holds the account's withdrawals. */
+  requireNotFrozen(userId: number): Promise<void>;
 }
 
 /** Who asks, for the owner's proof: the session and the client's address (the proof is throttled). */
 export interface Caller {
   user: AuthUser;
   ip: string;
+}
+
+/** Approvals a withdrawal needs: two (four eyes) when its amount is above the threshold. */
+export function approvalsNeeded(row: Pick<WithdrawalRow, 'amountMicros'>, fourEyesMicros: number): number {
+  return row.amountMicros > fourEyesMicros ? 2 : 1;
 }
 
 /** Server locale keys of the withdrawal statuses (0 processing, 1 paid, 2 rejected). */
@@ -107,6 +116,7 @@ export class WithdrawalService {
     translate: (key: string) => string,
   ): Promise<DrawRecord> {
     const { userId } = user;
+    await this.guards.requireNotFrozen(userId);
     await this.guards.requireRealName(userId);
     const currency = await selectDrawCurrency(this.db, form.draw_currency_id);
     if (!currency) throw new AppError('draw_currency_not_found');
@@ -184,40 +194,66 @@ export class WithdrawalService {
    * from the ledger; rejecting returns the whole amount to the free balance. Status change and
    * ledger rows commit together, and only from "processing".
    */
-  async decide(id: number, approve: boolean, operator: string, reason: string): Promise<WithdrawalRow> {
-    if (!approve && !reason) throw new AppError('validation_failed', { fields: 'reason' });
+  /**
+   * One approval of a processing withdrawal. Up to `fourEyesMicros` one approval completes it;
+   * above, a second approval by another member does (the automation token counts as one member).
+   * `inTx` runs in the approval's transaction (the audit row).
+   */
+  async approve(
+    id: number,
+    approver: WithdrawalApprover,
+    fourEyesMicros: number,
+    inTx: (trx: Tx, row: WithdrawalRow) => Promise<void>,
+  ): Promise<WithdrawalRow> {
     const at = this.now();
     return inTransaction(this.db, async (trx) => {
-      const decided = await decideWithdrawal(trx, id, {
-        status: approve ? DRAW_PAID : DRAW_REJECTED,
-        remark: approve ? '' : reason,
+      const row = await selectWithdrawal(trx, id);
+      if (!row) throw new AppError('record_not_found');
+      if (row.status !== 0 || row.approvedAt !== null) throw new AppError('record_already_decided');
+      const needed = approvalsNeeded(row, fourEyesMicros);
+      const first = row.approvals[0];
+      if (first && first.staffId === approver.staffId) throw new AppError('four_eyes_same_member');
+      const slot = first ? 2 : 1;
+      const approved = await approveWithdrawal(trx, id, slot, approver, at, slot >= needed);
+      // Another approval landed between the read and the write: the guarded update took nothing.
+      if (!approved) throw new AppError('record_already_decided');
+      await inTx(trx, approved);
+      return approved;
+    });
+  }
+
+  /** Pays an approved withdrawal (its frozen amount and fee leave the account) with its reference. */
+  async pay(
+    id: number,
+    by: string,
+    reference: string,
+    inTx: (trx: Tx, row: WithdrawalRow) => Promise<void>,
+  ): Promise<WithdrawalRow> {
+    const at = this.now();
+    return inTransaction(this.db, async (trx) => {
+      const paid = await decideWithdrawal(trx, id, {
+        status: DRAW_PAID,
+        remark: '',
         at,
-        by: operator,
+        by,
+        reference,
+        approved: true,
       });
-      if (!decided) {
-        throw new AppError((await selectWithdrawal(trx, id)) ? 'record_already_decided' : 'record_not_found');
+      if (!paid) {
+        const row = await selectWithdrawal(trx, id);
+        if (!row) throw new AppError('record_not_found');
+        throw new AppError(row.status !== 0 ? 'record_already_decided' : 'withdrawal_not_approved');
       }
-      const entry = { userId: decided.userId, refType: 'withdrawal', refId: decided.id, at };
-      const memoParams = { code: decided.currencyCode };
-      if (!approve) {
-        await postLedgerEntry(trx, {
-          ...entry,
-          kind: 'withdraw_returned',
-          freeDelta: decided.amountMicros,
-          frozenDelta: -decided.amountMicros,
-          memoKey: 'ledger_withdraw_returned',
-          memoParams,
-        });
-        return decided;
-      }
+      const entry = { userId: paid.userId, refType: 'withdrawal', refId: paid.id, at };
+      const memoParams = { code: paid.currencyCode };
       // The fee never exceeds the amount (a request whose fee eats it all is refused), but a
       // record written before that rule must still balance: the fee line takes what is left.
-      const feeMicros = Math.min(decided.feeMicros, decided.amountMicros);
+      const feeMicros = Math.min(paid.feeMicros, paid.amountMicros);
       await postLedgerEntry(trx, {
         ...entry,
         kind: 'withdraw_paid',
         freeDelta: 0,
-        frozenDelta: -(decided.amountMicros - feeMicros),
+        frozenDelta: -(paid.amountMicros - feeMicros),
         memoKey: 'ledger_withdraw_paid',
         memoParams,
       });
@@ -231,6 +267,37 @@ export class WithdrawalService {
           memoParams,
         });
       }
+      await inTx(trx, paid);
+      return paid;
+    });
+  }
+
+  /** Rejects a processing withdrawal (approved or not yet): its frozen amount returns to the free balance. */
+  async reject(
+    id: number,
+    by: string,
+    reason: string,
+    inTx: (trx: Tx, row: WithdrawalRow) => Promise<void>,
+  ): Promise<WithdrawalRow> {
+    if (!reason) throw new AppError('validation_failed', { fields: 'reason' });
+    const at = this.now();
+    return inTransaction(this.db, async (trx) => {
+      const decided = await decideWithdrawal(trx, id, { status: DRAW_REJECTED, remark: reason, at, by });
+      if (!decided) {
+        throw new AppError((await selectWithdrawal(trx, id)) ? 'record_already_decided' : 'record_not_found');
+      }
+      await postLedgerEntry(trx, {
+        userId: decided.userId,
+        refType: 'withdrawal',
+        refId: decided.id,
+        at,
+        kind: 'withdraw_returned',
+        freeDelta: decided.amountMicros,
+        frozenDelta: -decided.amountMicros,
+        memoKey: 'ledger_withdraw_returned',
+        memoParams: { code: decided.currencyCode },
+      });
+      await inTx(trx, decided);
       return decided;
     });
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Feature, FeatureContext } from '../../app-context.js';
+import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { isSessionRevokedEvent, SESSION_REVOKED_CHANNEL } from '../../live/session.js';
 import { insertMissingSettings, readSettings } from '../settings/index.js';
@@ -23,6 +24,7 @@ import { SecretBox } from './secret-box.js';
 import { SessionStore } from './sessions.js';
 import { StepUp } from './step-up.js';
 import { LoginThrottle, RateWindows } from './throttle.js';
+import { deleteTwoFactor } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 declare module '../../app-context.js' {
@@ -32,11 +34,26 @@ declare module '../../app-context.js' {
      * identity's register, which runs before theirs. Reach it with `requireStepUp`.
      */
     stepUp?: StepUp;
+    /** What the back office may do to a trader's sign-in (set by identity's register). */
+    traderAccess?: TraderAccess;
   }
+}
+
+/** The back office's levers on a trader's sign-in. */
+export interface TraderAccess {
+  /** Ends every session of the trader, on every node, at once. */
+  logoutEverywhere(userId: number): Promise<void>;
+  /** Switches two-step sign-in off (secret and recovery codes deleted), inside the caller's transaction. */
+  resetTwoFactor(trx: Tx, userId: number): Promise<void>;
 }
 
 /** The key that seals authenticator secrets at rest; made once per database, so every node shares it. */
 export const TWO_FACTOR_KEY_SETTING = 'two_factor_key';
+
+/** The deployment's sealing box for authenticator secrets (the staff feature seals its own with it). */
+export async function openSecretBox(db: Kysely<Database>): Promise<SecretBox> {
+  return new SecretBox(await readTwoFactorKey(db));
+}
 
 async function readTwoFactorKey(db: Kysely<Database>): Promise<string> {
   const key = (await readSettings(db, [TWO_FACTOR_KEY_SETTING])).get(TWO_FACTOR_KEY_SETTING);
@@ -88,6 +105,13 @@ export function createIdentityFeature(options: IdentityOptions = {}): Feature {
       });
       ctx.app.addHook('onClose', async () => unsubscribe());
       decorateAuth(ctx.app, sessions);
+      ctx.services.traderAccess = {
+        async logoutEverywhere(userId) {
+          const announce = await sessions.revokeAll(db, userId);
+          announce();
+        },
+        resetTwoFactor: (trx, userId) => deleteTwoFactor(trx, userId),
+      };
       const outbox = new Outbox(ctx.log);
       ctx.app.addHook('onClose', () => outbox.drain());
       const mail =

@@ -26,7 +26,7 @@ export function registerIdentityRoutes(
     precheck: requireFields,
   });
   defineRoute(ctx, endpoints.captcha, ({ request }) => identity.captcha(request.ip));
-  defineRoute(ctx, endpoints.register, ({ input }) => identity.register(input));
+  defineRoute(ctx, endpoints.register, ({ input, request }) => identity.register(input, request.ip));
   defineRoute(ctx, endpoints.sendEmailCode, ({ input, request }) =>
     recovery.sendCode('email', input, request.ip, request.lang),
   );

@@ -30,6 +30,9 @@ export interface UsersTable {
   kind: Generated<number>;
   demo_device_id: string | null;
   credit_score: Generated<number>;
+  /** Migration 0013: compliance's holds (1 = frozen). */
+  trading_frozen: Generated<number>;
+  withdrawals_frozen: Generated<number>;
   invite_code: string | null;
   invited_by: number | null;
   created_at: number;
@@ -44,6 +47,9 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Migration 0013: where the sign-in came from (the back office's sign-in history). */
+  address: Generated<string>;
+  device: Generated<string>;
 }
 
 export interface VerificationCodesTable {

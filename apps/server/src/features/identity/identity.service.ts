@@ -147,7 +147,7 @@ export class IdentityService {
       user = await findUserByDemoDevice(db, deviceId);
       if (!user) throw new Error('The demo account was not created');
     }
-    const token = await this.deps.sessions.create(db, user.id);
+    const token = await this.deps.sessions.create(db, user.id, ip);
     return { token, user: toUser(user) };
   }
 
@@ -160,7 +160,7 @@ export class IdentityService {
    * Checks run cheapest and least revealing first: the form, then the code or captcha, and only
    * then whether the account exists, so without a valid code nobody learns who is registered.
    */
-  async register(form: RegisterForm): Promise<LoginResponse> {
+  async register(form: RegisterForm, ip = ''): Promise<LoginResponse> {
     const { db } = this.deps;
     const raw = form.type === ACCOUNT_TYPE_EMAIL ? form.account : form.mobile || form.account;
     const address = await resolveAddress(db, form.type, raw, form.area_id);
@@ -201,7 +201,7 @@ export class IdentityService {
           createdAt: now,
         });
         await openAccount(trx, id, { amountMicros: 0, at: now });
-        return { userId: id, token: await this.deps.sessions.create(trx, id) };
+        return { userId: id, token: await this.deps.sessions.create(trx, id, ip) };
       });
       const user = await findUserById(db, userId);
       if (!user) throw new Error('The new user vanished');
@@ -274,7 +274,7 @@ export class IdentityService {
       await this.deps.twoFactor.verify(matched, form.otp_code, ip, { recovery: true });
     }
     await this.deps.throttle.succeed(attempt);
-    const token = await this.deps.sessions.create(db, matched.id);
+    const token = await this.deps.sessions.create(db, matched.id, ip);
     return { token, user: toUser(matched) };
   }
 

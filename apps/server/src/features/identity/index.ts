@@ -10,14 +10,20 @@ export { publicName } from './display-name.js';
 export {
   createIdentityFeature,
   type IdentityOptions,
+  openSecretBox,
   requireStepUp,
   sessionTtlMs,
+  type TraderAccess,
 } from './identity.feature.js';
 export type { UsersTable } from './identity.schema.js';
-export { SessionStore, tokenFromHeader } from './sessions.js';
+export { burnPasswordCheck, hashPassword, isStrongPassword, verifyPassword } from './passwords.js';
+export type { SecretBox } from './secret-box.js';
+export { hashToken, SessionStore, tokenFromHeader } from './sessions.js';
 /**
  * Sensitive calls of other features (funding's bind and withdraw) prove the owner with
  * `requireStepUp(ctx.services, 'funding').confirm(user, form, request.ip)`: the authenticator code
  * when two-factor authentication is on, else the password (the contract's `StepUpFields`).
  */
 export type { StepUp, StepUpProof } from './step-up.js';
+export { LoginThrottle } from './throttle.js';
+export { generateTotpSecret, matchTotp, otpauthUrl } from './totp.js';

@@ -8,6 +8,8 @@ type Executor = Kysely<Database> | Tx;
 export interface NewSession {
   tokenHash: string;
   userId: number;
+  /** The client's address at sign-in (the back office's sign-in history). */
+  address: string;
   createdAt: number;
   expiresAt: number;
 }
@@ -28,6 +30,7 @@ export async function insertSession(executor: Executor, s: NewSession): Promise<
     .values({
       token_hash: s.tokenHash,
       user_id: s.userId,
+      address: s.address.slice(0, 64),
       created_at: s.createdAt,
       last_seen_at: s.createdAt,
       expires_at: s.expiresAt,

@@ -148,12 +148,13 @@ export class SessionStore {
   }
 
   /** Returns the raw token: the only time it exists outside the client. */
-  async create(executor: Executor, userId: number): Promise<string> {
+  async create(executor: Executor, userId: number, address = ''): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await insertSession(executor, {
       tokenHash: hashToken(token),
       userId,
+      address,
       createdAt: now,
       expiresAt: now + this.ttlMs,
     });

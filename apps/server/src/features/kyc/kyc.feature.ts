@@ -1,4 +1,5 @@
 import type { Feature } from '../../app-context.js';
+import { requireAudit } from '../staff/index.js';
 import { requireUploads } from '../uploads/index.js';
 import { registerKycRoutes } from './kyc.routes.js';
 import { KycService } from './kyc.service.js';
@@ -9,7 +10,7 @@ export function createKycFeature(): Feature {
     name: 'kyc',
     register(ctx) {
       const kyc = new KycService(ctx.db.kysely, requireUploads(ctx.services, 'kyc'));
-      registerKycRoutes(ctx, kyc);
+      registerKycRoutes(ctx, kyc, requireAudit(ctx.services, 'kyc'));
     },
   };
 }

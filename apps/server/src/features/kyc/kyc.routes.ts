@@ -1,5 +1,6 @@
 import { type AdminKyc, endpoints } from '@meridian/contract';
 import { defineRoute, type RouteHost } from '../../http/route.js';
+import { type Audit, actorOf } from '../staff/index.js';
 import { picturePath } from '../uploads/index.js';
 import type { KycRow } from './kyc.repository.js';
 import type { KycService } from './kyc.service.js';
@@ -7,7 +8,7 @@ import type { KycService } from './kyc.service.js';
 const ADMIN_PAGE_SIZE = 50;
 
 /** The trader's verification (real accounts only) and the operator's review of it (staff). */
-export function registerKycRoutes(host: RouteHost, kyc: KycService): void {
+export function registerKycRoutes(host: RouteHost, kyc: KycService, audit: Audit): void {
   defineRoute(host, endpoints.realName, ({ user, input }) => kyc.submit(user.userId, input));
   defineRoute(host, endpoints.authCenter, ({ user }) => kyc.center(user.userId));
 
@@ -19,9 +20,23 @@ export function registerKycRoutes(host: RouteHost, kyc: KycService): void {
     [endpoints.adminKycApprove, true],
     [endpoints.adminKycReject, false],
   ] as const) {
-    defineRoute(host, endpoint, async ({ input }) =>
-      adminView(await kyc.decide({ id: input.id, approve, operator: input.operator, reason: input.reason })),
-    );
+    defineRoute(host, endpoint, async ({ input, user, request }) => {
+      const caller = actorOf(user, input.operator);
+      const row = await kyc.decide(
+        { id: input.id, approve, operator: caller.actor, reason: input.reason },
+        (trx, decided) =>
+          audit.record(
+            trx,
+            caller,
+            approve ? 'kyc.approve' : 'kyc.reject',
+            `kyc:${decided.id}`,
+            { status: 1 },
+            { status: decided.status, user_id: decided.userId, reason: decided.reason },
+            request.ip,
+          ),
+      );
+      return adminView(row);
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type RealNameForm,
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
+import { inTransaction, type Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -81,21 +82,27 @@ export class KycService {
     return this.center(userId);
   }
 
-  /** The operator's decision; a refusal needs a reason the trader will read. */
-  async decide(decision: Decision): Promise<KycRow> {
+  /**
+   * The operator's decision; a refusal needs a reason the trader will read. `inTx` runs in the
+   * decision's transaction (the audit row), so both commit or neither.
+   */
+  async decide(decision: Decision, inTx: (trx: Tx, row: KycRow) => Promise<void>): Promise<KycRow> {
     if (!decision.approve && !decision.reason) {
       throw new AppError('validation_failed', { fields: 'reason' });
     }
-    const done = await decideKyc(this.db, decision.id, {
-      status: decision.approve ? KYC_APPROVED : KYC_REJECTED,
-      reason: decision.approve ? '' : decision.reason,
-      at: this.now(),
-      by: decision.operator,
+    return inTransaction(this.db, async (trx) => {
+      const done = await decideKyc(trx, decision.id, {
+        status: decision.approve ? KYC_APPROVED : KYC_REJECTED,
+        reason: decision.approve ? '' : decision.reason,
+        at: this.now(),
+        by: decision.operator.slice(0, 64),
+      });
+      const row = await selectKyc(trx, decision.id);
+      if (!row) throw new AppError('record_not_found');
+      if (!done) throw new AppError('record_already_decided');
+      await inTx(trx, row);
+      return row;
     });
-    const row = await selectKyc(this.db, decision.id);
-    if (!row) throw new AppError('record_not_found');
-    if (!done) throw new AppError('record_already_decided');
-    return row;
   }
 
   list(status: number | undefined, page: number, pageSize: number) {

@@ -40,8 +40,15 @@ export interface Instrument {
   proLeverage: readonly number[];
   /** Where the model's price is anchored; a late-2026-ish level. */
   basePrice: string;
-  /** Typical bid/ask spread in price units. */
+  /** Typical bid/ask spread in price units (the simulator's). */
   spread: string;
+  /**
+   * The dealing desk's minimum quoted spread in price units, '' for none: a feed quote narrower
+   * than it is widened around its mid (market-ticks.ts).
+   */
+  dealerSpread: string;
+  /** The dealing desk's switch: a disabled instrument is not listed and takes no new orders. */
+  enabled: boolean;
   quoteCurrency: string;
   /** Annualised volatility of the log price (0.07 = 7 %). */
   volatility: number;
@@ -292,6 +299,8 @@ function build(): Instrument[] {
         proLeverage: r.pro ?? g.pro,
         basePrice: r.base,
         spread: r.spread,
+        dealerSpread: '',
+        enabled: true,
         quoteCurrency: r.quote ?? 'USD',
         volatility: r.vol,
         scheduleId: g.scheduleId,

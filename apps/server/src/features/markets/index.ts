@@ -9,6 +9,7 @@ export * from './clock.js';
 export * from './feed.js';
 export * from './history.js';
 export * from './market.service.js';
+export { type InstrumentTermsChange, updateInstrumentTerms } from './markets.repository.js';
 export * from './model.js';
 export * from './payload.js';
 export * from './price.js';

@@ -71,12 +71,13 @@ export class TickPath {
     if (!s) return undefined;
     if (statusAt(s, tick.timeMs) === 0) return undefined;
     const p = s.inst.pricePrecision;
-    const bid = normalisePrice(tick.bid, p);
-    const ask = normalisePrice(tick.ask, p);
+    let bid = normalisePrice(tick.bid, p);
+    let ask = normalisePrice(tick.ask, p);
     if (bid === undefined || ask === undefined) {
       this.log.warn({ tick, source }, 'price feed sent an unusable price');
       return undefined;
     }
+    if (s.inst.dealerSpread !== '') [bid, ask] = widen(bid, ask, s.inst.dealerSpread, p);
     // Virtual clocks in tests run on fractional milliseconds; the wire carries whole ones.
     const timeMs = Math.floor(tick.timeMs);
     s.quote = { bid, ask, time: timeMs };
@@ -97,6 +98,26 @@ export class TickPath {
     }
     return applied;
   }
+}
+
+/**
+ * The dealing desk's minimum spread: a quote narrower than it is widened symmetrically around its
+ * mid (the bid rounded down, the ask up, to whole ticks); a wider one passes unchanged. Idempotent,
+ * so a follower applying it again to the leader's widened tick changes nothing.
+ */
+export function widen(bid: string, ask: string, minSpread: string, precision: number): [string, string] {
+  let min: number;
+  try {
+    min = parsePrice(minSpread, precision);
+  } catch {
+    return [bid, ask];
+  }
+  const b = parsePrice(bid, precision);
+  const a = parsePrice(ask, precision);
+  if (a - b >= min) return [bid, ask];
+  const mid2 = a + b; // twice the mid, in ticks: keeps it exact
+  const newBid = Math.max(1, Math.floor((mid2 - min) / 2));
+  return [formatPrice(newBid, precision), formatPrice(newBid + min, precision)];
 }
 
 /** A feed may send more decimals than the instrument shows (replay files): round half-up once. */

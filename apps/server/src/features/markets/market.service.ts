@@ -34,6 +34,7 @@ import { MarketHours, statusAt } from './market-hours.js';
 import { MarketLive } from './market-live.js';
 import { MarketQuotes, type TradingSettings } from './market-quotes.js';
 import { type MarketTickListener, TickPath } from './market-ticks.js';
+import { selectInstrument } from './markets.repository.js';
 import type { InstrumentState } from './payload.js';
 import { TickRelay } from './tick-relay.js';
 
@@ -211,6 +212,24 @@ export class MarketService {
   /** Throws `unknown_instrument` (404). */
   requireInstrument(idOrCode: number | string): Instrument {
     return this.book.require(idOrCode);
+  }
+
+  /**
+   * Re-reads one instrument's row after a dealing change (made on any node) and applies it here:
+   * the next tick is quoted, and the next order checked, with the new terms. The schedule, the
+   * precision and the model parameters are fixed for the life of the process.
+   */
+  async reloadInstrument(id: number): Promise<Instrument | undefined> {
+    const stored = await selectInstrument(this.db.kysely, id);
+    const slot = stored ? this.book.find(stored.code) : undefined;
+    if (!stored || !slot) return undefined;
+    slot.inst = {
+      ...stored,
+      scheduleId: slot.inst.scheduleId,
+      pricePrecision: slot.inst.pricePrecision,
+      volatility: slot.inst.volatility,
+    };
+    return slot.inst;
   }
 
   quote(instrument: Instrument | string): MarketQuote {

@@ -3,7 +3,7 @@
  * core's camelCase types here and nowhere else.
  */
 import type { Lang } from '@meridian/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import type { DialectName, Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Candle, Period } from './candles.js';
@@ -53,6 +53,9 @@ export interface InstrumentsTable {
   quote_currency: string;
   volatility: string;
   schedule_id: string;
+  /** Migration 0013: the dealing desk's switch and minimum spread. */
+  enabled: Generated<number>;
+  dealer_spread: Generated<string>;
 }
 
 export interface CandlesTable {
@@ -136,7 +139,49 @@ export async function listInstruments(db: Executor): Promise<Instrument[]> {
   return rows.map(fromInstrumentRow);
 }
 
-function toInstrumentRow(i: Instrument): InstrumentsTable {
+/** One instrument as stored now (a dealing change reloads it on every node). */
+export async function selectInstrument(db: Executor, id: number): Promise<Instrument | undefined> {
+  const row = await db.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? fromInstrumentRow(row) : undefined;
+}
+
+/** The dealing desk's editable terms, as stored. */
+export interface InstrumentTermsChange {
+  enabled?: boolean;
+  dealerSpread?: string;
+  minLots?: string;
+  lotStep?: string;
+  maxLots?: string;
+  feeRate?: string;
+  feePerLot?: string;
+  marginMode?: 1 | 2;
+  retailLeverage?: readonly number[];
+  proLeverage?: readonly number[];
+  scheduleId?: string;
+}
+
+export async function updateInstrumentTerms(
+  db: Executor,
+  id: number,
+  c: InstrumentTermsChange,
+): Promise<void> {
+  const values: Record<string, string | number> = {};
+  if (c.enabled !== undefined) values.enabled = c.enabled ? 1 : 0;
+  if (c.dealerSpread !== undefined) values.dealer_spread = c.dealerSpread;
+  if (c.minLots !== undefined) values.min_lots = c.minLots;
+  if (c.lotStep !== undefined) values.lot_step = c.lotStep;
+  if (c.maxLots !== undefined) values.max_lots = c.maxLots;
+  if (c.feeRate !== undefined) values.fee_rate = c.feeRate;
+  if (c.feePerLot !== undefined) values.fee_per_lot = c.feePerLot;
+  if (c.marginMode !== undefined) values.margin_mode = c.marginMode;
+  if (c.retailLeverage !== undefined) values.retail_leverage = c.retailLeverage.join(',');
+  if (c.proLeverage !== undefined) values.pro_leverage = c.proLeverage.join(',');
+  if (c.scheduleId !== undefined) values.schedule_id = c.scheduleId;
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('instruments').set(values).where('id', '=', id).execute();
+}
+
+function toInstrumentRow(i: Instrument): Omit<InstrumentsTable, 'enabled' | 'dealer_spread'> {
   return {
     id: i.id,
     code: i.code,
@@ -162,7 +207,7 @@ function toInstrumentRow(i: Instrument): InstrumentsTable {
 }
 
 /** Rows are edited by operators: a value the app cannot use stops the start with the row named. */
-function fromInstrumentRow(r: InstrumentsTable): Instrument {
+function fromInstrumentRow(r: Selectable<InstrumentsTable>): Instrument {
   const bad = (field: string) => new Error(`instruments row ${r.id} (${r.code}): invalid ${field}`);
   if (!isScheduleId(r.schedule_id)) throw bad('schedule_id');
   if (r.margin_mode !== 1 && r.margin_mode !== 2) throw bad('margin_mode');
@@ -186,6 +231,8 @@ function fromInstrumentRow(r: InstrumentsTable): Instrument {
     proLeverage: parseLeverage(r.pro_leverage, bad),
     basePrice: r.base_price,
     spread: r.spread,
+    dealerSpread: r.dealer_spread ?? '',
+    enabled: Number(r.enabled ?? 1) === 1,
     quoteCurrency: r.quote_currency,
     volatility,
     scheduleId: r.schedule_id,

@@ -30,7 +30,7 @@ export function registerMarketRoutes(ctx: FeatureContext): void {
     const settings = await markets.tradingSettings();
     return markets
       .instruments()
-      .filter((inst) => matchesSearch(inst, input.searchCurrency))
+      .filter((inst) => inst.enabled && matchesSearch(inst, input.searchCurrency))
       .map((inst) => tradeInstrumentPayload(markets.state(inst), settings));
   });
 

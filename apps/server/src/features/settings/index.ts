@@ -4,5 +4,5 @@
  * features/index.ts.)
  */
 export { SETTING_DEFAULTS, type SettingKey } from './settings.defaults.js';
-export { insertMissingSettings, readSettings } from './settings.repository.js';
+export { insertMissingSettings, readSettings, writeSetting } from './settings.repository.js';
 export { SettingsService, settingInt } from './settings.service.js';

@@ -46,6 +46,8 @@ export const SETTING_DEFAULTS = {
   min_deposit_micros: '10000000',
   /** 1 = a withdrawal is refused until the account's real-name review is approved (0 turns it off). */
   withdraw_requires_real_name: '1',
+  /** Withdrawals above this many USD need two approvers (four eyes) in the back office. */
+  withdraw_four_eyes_usd: '10000',
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -43,3 +43,12 @@ export async function insertMissingAreas(db: Executor, areas: readonly AreaRow[]
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/** Sets one setting (the back office's dealing desk), inserting it when the table lacks it. */
+export async function writeSetting(db: Executor, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

@@ -89,6 +89,11 @@ export interface SubmitOptions {
   background?: boolean;
 }
 
+/** Whether an account's trading is frozen; answered from memory, on the order path. */
+export interface TradingRestrictions {
+  tradingFrozen(userId: number): boolean;
+}
+
 /** The copy accounts a trader follows with, so their positions show in the trader's Orders. */
 export interface CopyDirectory {
   accountsOf(userId: number): Promise<ReadonlyArray<{ accountId: number; copyId: number; name: string }>>;
@@ -121,8 +126,14 @@ export interface OrderRef {
 export class TradingService {
   private readonly limits = new OrderLimits();
   private copyDirectory: CopyDirectory | undefined;
+  private restrictions: TradingRestrictions | undefined;
 
   constructor(private readonly d: TradingDeps) {}
+
+  /** Compliance's holds (the staff feature's restriction book): a frozen account opens nothing. */
+  useRestrictions(restrictions: TradingRestrictions): void {
+    this.restrictions = restrictions;
+  }
 
   // ---- user calls ----------------------------------------------------------------------------
 
@@ -148,6 +159,10 @@ export class TradingService {
     const { pricing } = this.d;
     const inst = pricing.markets.instrument(q.forex_id);
     if (!inst) throw new AppError('unknown_instrument');
+    // The dealing desk switched it off: positions may still be closed, nothing new opens.
+    if (!inst.enabled) throw new AppError('market_closed');
+    if (!options.byServer && this.restrictions?.tradingFrozen(user.userId))
+      throw new AppError('trading_frozen');
     const { settings, terms } = await pricing.terms(inst);
     checkLeverage(q.multiple, terms);
     const lots = checkLots(q.cont, terms);
