@@ -25,7 +25,7 @@ import { createMetrics, listenMetrics, type MetricsListener, registerHttpMetrics
 import { genReqId, registerRequestContext } from './http/request-context.js';
 import { installRoutes } from './http/route.js';
 import { registerSecurityHeaders } from './http/security.js';
-import { registerWebApp, webPageFallback } from './http/web-app.js';
+import { registerAdminConsole, registerWebApp, webPageFallback } from './http/web-app.js';
 import { createTranslator } from './i18n/translator.js';
 import { type EventBus, InProcessEventBus } from './live/event-bus.js';
 import { DEFAULT_GATEWAY_OPTIONS, Gateway, type GatewayOptions } from './live/gateway.js';
@@ -151,6 +151,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     for (const feature of features) await feature.register?.(ctx);
     await registerApiDocs(app, API_VERSION);
     await registerWebApp(app, config.webDist, translator);
+    await registerAdminConsole(app, config.adminDist);
     gateway.attach(app.server);
 
     const stops: Array<() => Promise<void>> = [];

@@ -429,3 +429,185 @@ export type StaffAuditPage = z.infer<typeof StaffAuditPage>;
 
 export const StaffOk = z.object({ ok: z.literal(true) });
 export type StaffOk = z.infer<typeof StaffOk>;
+
+// ---- Content (news, announcements, companies) ----
+
+/** One language of an article; the body is HTML, sanitised by the server on the way in and out. */
+export const StaffNewsText = z.object({
+  lang: z.string().max(8),
+  title: z.string().trim().max(200),
+  desc: z.string().trim().max(500),
+  content: z.string().max(100_000),
+});
+export type StaffNewsText = z.infer<typeof StaffNewsText>;
+
+export const StaffNewsRow = z.object({
+  id: z.number().int().positive(),
+  /** 1 announcement, 2 market news (the spec's categories). */
+  category_id: z.number().int(),
+  title: z.string(),
+  published: z.boolean(),
+  /** Epoch seconds, as the public news list. */
+  created_at: z.number().int(),
+  /** Languages that have a title. */
+  langs: z.array(z.string()),
+});
+export const StaffNewsPage = pageSchema(StaffNewsRow);
+export type StaffNewsPage = z.infer<typeof StaffNewsPage>;
+export const StaffNewsQuery = z.object({ page: Page });
+export type StaffNewsQuery = z.input<typeof StaffNewsQuery>;
+
+export const StaffNewsArticle = z.object({
+  id: z.number().int().positive(),
+  category_id: z.number().int(),
+  logo: z.string(),
+  published: z.boolean(),
+  created_at: z.number().int(),
+  texts: z.array(StaffNewsText),
+});
+export type StaffNewsArticle = z.infer<typeof StaffNewsArticle>;
+
+/**
+ * Creates (no `id`) or replaces an article: every language sent replaces that language; English is
+ * required (the fallback of every other language). Sent as JSON.
+ */
+export const StaffNewsForm = z.object({
+  id: Id.optional(),
+  category_id: z.coerce.number<number>().int().min(1).max(2),
+  published: Flag,
+  texts: z.array(StaffNewsText).min(1).max(14),
+});
+export type StaffNewsForm = z.input<typeof StaffNewsForm>;
+
+/** The body as the app will show it (sanitised), for the editor's preview. */
+export const StaffPreviewForm = z.object({ content: z.string().max(100_000) });
+export type StaffPreviewForm = z.input<typeof StaffPreviewForm>;
+export const StaffPreview = z.object({ html: z.string() });
+export type StaffPreview = z.infer<typeof StaffPreview>;
+
+export const StaffCompanyQuery = z.object({ q: z.string().trim().max(100).default(''), page: Page });
+export type StaffCompanyQuery = z.input<typeof StaffCompanyQuery>;
+export const StaffCompany = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  logo: z.string(),
+  url: z.string(),
+  subject: z.string(),
+  registered_address: z.string(),
+  location: z.string(),
+  email: z.string(),
+});
+export type StaffCompany = z.infer<typeof StaffCompany>;
+export const StaffCompanyPage = pageSchema(StaffCompany);
+export type StaffCompanyPage = z.infer<typeof StaffCompanyPage>;
+/** Creates (no `id`) or replaces a company. */
+export const StaffCompanyForm = z.object({
+  id: Id.optional(),
+  name: z.string().trim().min(1).max(120),
+  logo: z.string().trim().max(300).default(''),
+  url: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(300)
+        .regex(/^https?:\/\//, 'must start with http:// or https://'),
+    ])
+    .default(''),
+  subject: z.string().trim().max(500).default(''),
+  registered_address: z.string().trim().max(300).default(''),
+  location: z.string().trim().max(120).default(''),
+  email: z.string().trim().max(254).default(''),
+});
+export type StaffCompanyForm = z.input<typeof StaffCompanyForm>;
+
+// ---- Funding options (dealing desk) ----
+
+export const StaffDepositAddress = z.object({
+  id: z.number().int().positive(),
+  currency_code: z.string(),
+  protocol_code: z.string(),
+  address: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const StaffDepositBank = z.object({
+  id: z.number().int().positive(),
+  currency_code: z.string(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_swift: z.string(),
+  payee_name: z.string(),
+  payee_account: z.string(),
+  bank_remark: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+/** A withdrawal currency: `type` 1 coin, 2 bank; `fee_type` 1 a rate of the amount, else a fixed fee. */
+export const StaffDrawCurrency = z.object({
+  id: z.number().int().positive(),
+  type: z.number().int(),
+  code: z.string(),
+  protocol: z.string(),
+  draw_rate: z.string(),
+  fee_type: z.number().int(),
+  usd_price: z.string(),
+  receive_decimals: z.number().int(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const StaffFundingOptions = z.object({
+  deposit_addresses: z.array(StaffDepositAddress),
+  deposit_banks: z.array(StaffDepositBank),
+  draw_currencies: z.array(StaffDrawCurrency),
+});
+export type StaffFundingOptions = z.infer<typeof StaffFundingOptions>;
+
+const Code = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/, 'must be 2 to 12 letters or digits');
+const Sort = z.coerce.number<number>().int().min(0).max(10_000).default(0);
+
+/** Creates (no `id`) or changes a receiving address for coin deposits. */
+export const StaffDepositAddressForm = z.object({
+  id: Id.optional(),
+  currency_code: Code,
+  protocol_code: Code,
+  address: z.string().trim().min(10).max(120),
+  enabled: Flag,
+  sort: Sort,
+});
+export type StaffDepositAddressForm = z.input<typeof StaffDepositAddressForm>;
+/** Creates (no `id`) or changes a bank account for wire deposits. */
+export const StaffDepositBankForm = z.object({
+  id: Id.optional(),
+  currency_code: Code,
+  bank_name: z.string().trim().min(2).max(120),
+  bank_address: z.string().trim().max(200).default(''),
+  bank_swift: z.string().trim().max(20).default(''),
+  payee_name: z.string().trim().min(2).max(120),
+  payee_account: z.string().trim().min(4).max(64),
+  bank_remark: z.string().trim().max(200).default(''),
+  enabled: Flag,
+  sort: Sort,
+});
+export type StaffDepositBankForm = z.input<typeof StaffDepositBankForm>;
+/** Changes a withdrawal currency's terms (rates are decimal strings). */
+export const StaffDrawCurrencyForm = z.object({
+  id: Id,
+  draw_rate: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal number'),
+  fee_type: z.coerce.number<number>().int().min(1).max(2),
+  usd_price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,8})?$/, 'must be a decimal number'),
+  enabled: Flag,
+  sort: Sort,
+});
+export type StaffDrawCurrencyForm = z.input<typeof StaffDrawCurrencyForm>;

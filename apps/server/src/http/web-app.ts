@@ -53,6 +53,31 @@ export async function registerWebApp(
   });
 }
 
+/**
+ * Serves the built operator console (apps/admin) at /admin/, with the same caching and precompressed
+ * files as the web app. It is a static page: every call it makes is a staff call, checked as any other.
+ */
+export async function registerAdminConsole(app: FastifyInstance, adminDist: string): Promise<void> {
+  if (!webAppBuilt(adminDist)) return;
+  app.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
+  await app.register(fastifyStatic, {
+    root: adminDist,
+    prefix: '/admin/',
+    index: ['index.html'],
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join('/', 'assets', '/')}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}
+
 /** A browser asking for a page the app does not have gets the app (its router shows the page). */
 export function webPageFallback(webDist: string) {
   const built = webAppBuilt(webDist);

@@ -88,6 +88,7 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),
+    ADMIN_DIST: join(storage.dataDir, 'no-admin-build'),
     ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
     // The scale-out run (REDIS_URL set) puts every test server on the Redis bus, each on its own
     // channel prefix so parallel test files never hear each other.

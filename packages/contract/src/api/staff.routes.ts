@@ -7,10 +7,18 @@ import type {
   StaffApprovalQuery,
   StaffAuditPage,
   StaffAuditQuery,
+  StaffCompany,
+  StaffCompanyForm,
+  StaffCompanyPage,
+  StaffCompanyQuery,
   StaffCreated,
   StaffCreateForm,
   StaffCreditForm,
   StaffDashboard,
+  StaffDepositAddressForm,
+  StaffDepositBankForm,
+  StaffDrawCurrencyForm,
+  StaffFundingOptions,
   StaffIdForm,
   StaffInstrument,
   StaffInstrumentForm,
@@ -21,8 +29,14 @@ import type {
   StaffMe,
   StaffMember,
   StaffMemberList,
+  StaffNewsArticle,
+  StaffNewsForm,
+  StaffNewsPage,
+  StaffNewsQuery,
   StaffOk,
   StaffOrderPage,
+  StaffPreview,
+  StaffPreviewForm,
   StaffRestrictForm,
   StaffRisk,
   StaffSession,
@@ -55,6 +69,7 @@ const finance = { roles: ['finance'], automation: true } as const;
 const compliance = { roles: ['compliance'], automation: true } as const;
 /** Reading a trader's record: every desk that deals with traders. */
 const userDesk = { roles: ['finance', 'compliance', 'support'] } as const;
+const content = { roles: ['content'] } as const;
 const anyStaff = { roles: ['finance', 'compliance', 'dealing', 'support', 'content'] } as const;
 
 /**
@@ -213,6 +228,57 @@ export const staffRoutes = {
     {
       roles: ['dealing'],
     },
+  ),
+
+  staffFundingOptions: staffRoute<typeof NoInput, typeof StaffFundingOptions>(
+    'GET',
+    '/api/staff/funding_options',
+    {
+      roles: ['dealing'],
+    },
+  ),
+  staffDepositAddressSave: staffRoute<typeof StaffDepositAddressForm, typeof StaffFundingOptions>(
+    'POST',
+    '/api/staff/funding_options/deposit_address',
+    { roles: ['dealing'] },
+  ),
+  staffDepositBankSave: staffRoute<typeof StaffDepositBankForm, typeof StaffFundingOptions>(
+    'POST',
+    '/api/staff/funding_options/deposit_bank',
+    { roles: ['dealing'] },
+  ),
+  staffDrawCurrencySave: staffRoute<typeof StaffDrawCurrencyForm, typeof StaffFundingOptions>(
+    'POST',
+    '/api/staff/funding_options/draw_currency',
+    { roles: ['dealing'] },
+  ),
+
+  // Content.
+  staffNews: staffRoute<typeof StaffNewsQuery, typeof StaffNewsPage>('GET', '/api/staff/news', content),
+  staffNewsArticle: staffRoute<typeof StaffIdForm, typeof StaffNewsArticle>(
+    'GET',
+    '/api/staff/news/article',
+    content,
+  ),
+  staffNewsSave: staffRoute<typeof StaffNewsForm, typeof StaffNewsArticle>(
+    'POST',
+    '/api/staff/news/save',
+    content,
+  ),
+  staffNewsPreview: staffRoute<typeof StaffPreviewForm, typeof StaffPreview>(
+    'POST',
+    '/api/staff/news/preview',
+    content,
+  ),
+  staffCompanies: staffRoute<typeof StaffCompanyQuery, typeof StaffCompanyPage>(
+    'GET',
+    '/api/staff/companies',
+    content,
+  ),
+  staffCompanySave: staffRoute<typeof StaffCompanyForm, typeof StaffCompany>(
+    'POST',
+    '/api/staff/companies/save',
+    content,
   ),
 
   // Risk and audit.

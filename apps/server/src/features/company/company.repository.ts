@@ -82,3 +82,35 @@ export async function insertMissingCompanies(
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/** Creates (id null: the next free id) or replaces a company; undefined when the id is unknown. */
+export async function saveCompany(
+  db: Executor,
+  id: number | null,
+  c: Omit<CompanyRow, 'id'> & { nameSearch: string },
+): Promise<number | undefined> {
+  const values = {
+    name: c.name,
+    name_search: c.nameSearch,
+    logo: c.logo,
+    url: c.url,
+    subject: c.subject,
+    registered_address: c.registeredAddress,
+    location: c.location,
+    email: c.email,
+  };
+  if (id !== null) {
+    const result = await db.updateTable('companies').set(values).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? id : undefined;
+  }
+  const max = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
+  const next = Number(max?.m ?? 0) + 1;
+  await db
+    .insertInto('companies')
+    .values({ id: next, ...values })
+    .execute();
+  return next;
+}

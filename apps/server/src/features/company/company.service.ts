@@ -7,11 +7,13 @@ import {
 } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
 import { type SettingsService, settingInt } from '../settings/index.js';
 import {
   type CompanyRow,
   countCompanies,
   insertMissingCompanies,
+  saveCompany,
   searchCompanies,
 } from './company.repository.js';
 
@@ -44,6 +46,13 @@ export class CompanyDirectory {
       searchCompanies(this.db, key, COMPANY_PAGE_SIZE, (query.page - 1) * COMPANY_PAGE_SIZE),
     ]);
     return { list: rows.map(toCompany), total, page: query.page };
+  }
+
+  /** The back office's edit: creates (no id) or replaces a company; the search key follows the name. */
+  async save(id: number | null, c: Omit<CompanyRow, 'id'>): Promise<Company> {
+    const saved = await saveCompany(this.db, id, { ...c, nameSearch: searchKey(c.name) });
+    if (saved === undefined) throw new AppError('record_not_found');
+    return toCompany({ id: saved, ...c });
   }
 
   async addIfMissing(companies: readonly CompanyRow[]): Promise<void> {

@@ -162,7 +162,12 @@ describe('reviewing deposits', () => {
     const id = await wire(u, '1500.25');
     const approved = await admin(t.baseUrl, '/api/admin/deposits/approve', { id, operator: 'ops-carla' });
     expect(approved.body.code, approved.body.msg).toBe(1);
-    expect(approved.body.data).toMatchObject({ status: 1, decided_by: 'ops-carla', number: '1500.250000' });
+    // Decided with the automation token: recorded as the token's, with the operator it names.
+    expect(approved.body.data).toMatchObject({
+      status: 1,
+      decided_by: 'automation:ops-carla',
+      number: '1500.250000',
+    });
     expect(await balanceOf(u)).toEqual({ balanceMicros: 1_500_250_000, frozenMicros: 0 });
 
     const again = await admin(t.baseUrl, '/api/admin/deposits/approve', { id, operator: 'ops-carla' });

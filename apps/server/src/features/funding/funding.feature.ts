@@ -6,6 +6,7 @@ import { DepositService } from './deposits.service.js';
 import { registerFundingRoutes } from './funding.routes.js';
 import { seedFunding } from './funding.seed.js';
 import { withdrawalGuards } from './guards.js';
+import { registerFundingOptionRoutes } from './options.routes.js';
 import { WithdrawalService } from './withdrawals.service.js';
 
 /**
@@ -21,6 +22,7 @@ export function createFundingFeature(): Feature {
       const deposits = new DepositService(db, requireUploads(ctx.services, 'funding'));
       const withdrawals = new WithdrawalService(db, withdrawalGuards(ctx));
       registerFundingRoutes(ctx, deposits, withdrawals);
+      registerFundingOptionRoutes(ctx, db, requireAudit(ctx.services, 'funding'));
       registerFundingAdminRoutes(ctx, {
         deposits,
         withdrawals,

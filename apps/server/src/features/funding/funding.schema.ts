@@ -51,13 +51,6 @@ export interface DepositsTable {
   created_at: number;
   decided_at: number | null;
   decided_by: string | null;
-  /** Four eyes (migration 0013): the first and second approvers, and when approvals were complete. */
-  approver1_id: number | null;
-  approver1: string | null;
-  approver2_id: number | null;
-  approver2: string | null;
-  approved_at: number | null;
-  paid_reference: Generated<string>;
 }
 
 /** type 1 coin, 2 bank. draw_rate and usd_price are decimal strings. */

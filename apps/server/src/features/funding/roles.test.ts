@@ -26,21 +26,56 @@ const FUNDING_ROUTES = [
   'POST /api/wallet/bind_draw_method',
   'POST /api/wallet/del_draw_method',
 ];
-/** The picture link: open, because an <img> cannot send a session (the handler checks the signature). */
-const VISITOR_ROUTES = ['GET /api/common/image/:key'];
-/** The operator's calls: the x-admin-token header, never a trader's session. */
-const STAFF_ROUTES = [
+/**
+ * Open calls: the picture link, because an <img> cannot send a session (the handler checks the
+ * signature), and the staff sign-in, which is how a staff session begins.
+ */
+const VISITOR_ROUTES = ['GET /api/common/image/:key', 'POST /api/staff/login', 'POST /api/staff/setup'];
+/**
+ * The operator's review queues and pictures: a staff session (x-staff-token) or the scoped
+ * automation token (x-admin-token), never a trader's session.
+ */
+const AUTOMATION_ROUTES = [
   'GET /api/admin/deposits',
   'POST /api/admin/deposits/approve',
   'POST /api/admin/deposits/reject',
   'POST /api/admin/deposits/invalid',
   'GET /api/admin/withdrawals',
   'POST /api/admin/withdrawals/approve',
+  'POST /api/admin/withdrawals/paid',
   'POST /api/admin/withdrawals/reject',
   'GET /api/admin/kyc',
   'POST /api/admin/kyc/approve',
   'POST /api/admin/kyc/reject',
   'GET /api/admin/uploads/:key',
+];
+/** The rest of the back office: a staff session only, the automation token never. */
+const STAFF_ROUTES = [
+  'GET /api/staff/me',
+  'POST /api/staff/logout',
+  'GET /api/staff/dashboard',
+  'GET /api/staff/members',
+  'POST /api/staff/members/create',
+  'POST /api/staff/members/update',
+  'POST /api/staff/members/reset',
+  'GET /api/staff/users',
+  'GET /api/staff/users/profile',
+  'GET /api/staff/users/ledger',
+  'GET /api/staff/users/orders',
+  'POST /api/staff/users/restrict',
+  'POST /api/staff/users/credit',
+  'POST /api/staff/users/logout',
+  'POST /api/staff/users/two_factor_reset',
+  'POST /api/staff/users/adjust',
+  'GET /api/staff/approvals',
+  'POST /api/staff/approvals/approve',
+  'POST /api/staff/approvals/reject',
+  'GET /api/staff/instruments',
+  'POST /api/staff/instruments/update',
+  'GET /api/staff/settings',
+  'POST /api/staff/settings/update',
+  'GET /api/staff/risk',
+  'GET /api/staff/audit',
 ];
 const TAGS = ['funding', 'kyc', 'uploads', 'staff'];
 
@@ -61,11 +96,12 @@ describe('funding routes and roles', () => {
   it('declares exactly these routes from the endpoint table: traders real-only, the operator staff', () => {
     const declared = registeredRoutes(t.server.app)
       .filter((r) => TAGS.includes(r.endpoint.tag))
-      .map((r) => `${r.method} ${r.path} ${r.auth}`);
+      .map((r) => `${r.method} ${r.path} ${r.auth}${r.endpoint.route.automation ? ' automation' : ''}`);
     expect(declared.sort()).toEqual(
       [
         ...FUNDING_ROUTES.map((r) => `${r} real`),
         ...VISITOR_ROUTES.map((r) => `${r} visitor`),
+        ...AUTOMATION_ROUTES.map((r) => `${r} staff automation`),
         ...STAFF_ROUTES.map((r) => `${r} staff`),
       ].sort(),
     );

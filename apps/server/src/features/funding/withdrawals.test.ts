@@ -7,6 +7,7 @@ import { readBalance } from '../accounts/ledger.js';
 import { createRng } from '../markets/index.js';
 import {
   admin,
+  adminGet,
   get,
   post,
   type Registered,
@@ -356,8 +357,42 @@ describe('reviewing withdrawals', () => {
     const returned = DrawRecord.parse((await draw(u, usdtTrc(), method.id, '200')).body.data);
     expect(await balanceOf(u)).toEqual({ balanceMicros: 500_000_000, frozenMicros: 500_000_000 });
 
+    // Approving records the approval and moves nothing: under the four-eyes threshold one is enough.
     const ok = await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: paid.id, operator: 'ops-dan' });
-    expect(ok.body.data).toMatchObject({ status: 1, decided_by: 'ops-dan' });
+    expect(ok.body.code, ok.body.msg).toBe(1);
+    expect(ok.body.data).toMatchObject({
+      status: 0,
+      decided_by: null,
+      approved_by: ['automation:ops-dan'],
+      approvals_needed: 1,
+    });
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 500_000_000, frozenMicros: 500_000_000 });
+
+    // Paying needs the approval first, and a reference.
+    expect(
+      (await admin(t.baseUrl, '/api/admin/withdrawals/paid', { id: returned.id, reference: 'TX-0' })).body
+        .code,
+    ).toBe(ERRORS.withdrawal_not_approved.code);
+    expect((await admin(t.baseUrl, '/api/admin/withdrawals/paid', { id: paid.id })).body.code).toBe(
+      ERRORS.validation_failed.code,
+    );
+    expect(
+      (await admin(t.baseUrl, '/api/admin/withdrawals/paid', { id: paid.id, reference: 'TX' })).body.code,
+    ).toBe(ERRORS.validation_failed.code);
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 500_000_000, frozenMicros: 500_000_000 });
+
+    const out = await admin(t.baseUrl, '/api/admin/withdrawals/paid', {
+      id: paid.id,
+      operator: 'ops-dan',
+      reference: 'TX-1',
+    });
+    expect(out.body.code, out.body.msg).toBe(1);
+    expect(out.body.data).toMatchObject({
+      status: 1,
+      decided_by: 'automation:ops-dan',
+      approved_by: ['automation:ops-dan'],
+      paid_reference: 'TX-1',
+    });
     expect(await balanceOf(u)).toEqual({ balanceMicros: 500_000_000, frozenMicros: 200_000_000 });
 
     expect(
@@ -371,27 +406,39 @@ describe('reviewing withdrawals', () => {
     });
     expect(no.body.data).toMatchObject({
       status: 2,
-      decided_by: 'ops-eve',
+      decided_by: 'automation:ops-eve',
       remark: 'Address on a sanctions list.',
     });
     expect(await balanceOf(u)).toEqual({ balanceMicros: 700_000_000, frozenMicros: 0 });
 
     for (const [path, id] of [
       ['approve', paid.id],
+      ['paid', paid.id],
       ['reject', paid.id],
       ['approve', returned.id],
+      ['paid', returned.id],
     ] as const) {
       const again = await admin(t.baseUrl, `/api/admin/withdrawals/${path}`, {
         id,
         operator: 'x',
         reason: 'r',
+        reference: 'TX-2',
       });
-      expect(again.body.code).toBe(ERRORS.record_already_decided.code);
+      expect(again.body.code, `${path} ${id}`).toBe(ERRORS.record_already_decided.code);
     }
     expect(await balanceOf(u)).toEqual({ balanceMicros: 700_000_000, frozenMicros: 0 });
-    expect(
-      (await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: 424_242, operator: 'x' })).body.code,
-    ).toBe(ERRORS.record_not_found.code);
+    for (const path of ['approve', 'paid']) {
+      expect(
+        (
+          await admin(t.baseUrl, `/api/admin/withdrawals/${path}`, {
+            id: 424_242,
+            operator: 'x',
+            reference: 'TX-3',
+          })
+        ).body.code,
+        path,
+      ).toBe(ERRORS.record_not_found.code);
+    }
 
     const fr = await get(t.baseUrl, '/api/account/draw_list', {}, { token: u.token, lang: 'fr' });
     expect(DrawRecordPage.parse(fr.body.data).list.map((r) => [r.status, r.status_name, r.remark])).toEqual([
@@ -424,6 +471,7 @@ describe('reviewing withdrawals', () => {
     const pendingDraws: Array<{ id: number; micros: number }> = [];
     let credited = 0;
     let paidOut = 0;
+    let rejectedAfterApproval = 0;
     for (let step = 0; step < 60; step++) {
       const roll = rng.next();
       // At least 10 USD: the default minimum deposit.
@@ -456,15 +504,27 @@ describe('reviewing withdrawals', () => {
           expect(before.balanceMicros).toBeLessThan(micros);
         }
       } else if (pendingDraws.length > 0) {
+        const balanceBefore = await balanceOf(u);
         const w = pendingDraws.shift();
-        const approve = rng.next() < 0.5;
-        const res = await admin(t.baseUrl, `/api/admin/withdrawals/${approve ? 'approve' : 'reject'}`, {
-          id: w?.id ?? 0,
-          operator: 'p',
-          reason: 'r',
-        });
-        expect(res.body.code).toBe(1);
-        if (approve) paidOut += w?.micros ?? 0;
+        const pay = rng.next() < 0.5;
+        const id = w?.id ?? 0;
+        // Paid: approved, then paid. Returned: rejected, every other time after an approval
+        // (an approval moves no money, and a reject still returns it all).
+        if (pay || step % 2 === 0) {
+          const approved = await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id, operator: 'p' });
+          expect(approved.body.code, approved.body.msg).toBe(1);
+          expect(await balanceOf(u)).toEqual(balanceBefore);
+        }
+        const res = pay
+          ? await admin(t.baseUrl, '/api/admin/withdrawals/paid', {
+              id,
+              operator: 'p',
+              reference: `TX-${step}`,
+            })
+          : await admin(t.baseUrl, '/api/admin/withdrawals/reject', { id, operator: 'p', reason: 'r' });
+        expect(res.body.code, res.body.msg).toBe(1);
+        if (pay) paidOut += w?.micros ?? 0;
+        else if (step % 2 === 0) rejectedAfterApproval++;
       }
       const balance = await balanceOf(u);
       const frozen = pendingDraws.reduce((sum, w) => sum + w.micros, 0);
@@ -474,7 +534,65 @@ describe('reviewing withdrawals', () => {
     }
     expect(credited).toBeGreaterThan(0);
     expect(paidOut).toBeGreaterThan(0);
+    expect(rejectedAfterApproval).toBeGreaterThan(0);
   }, 60_000);
+
+  it('wants a second member above the four-eyes threshold: the automation token counts once', async () => {
+    const u = await fundedTrader('21000');
+    const method = await bindCoin(u, usdtTrc(), TRC20);
+    const big = DrawRecord.parse((await draw(u, usdtTrc(), method.id, '10000.01')).body.data);
+    const exact = DrawRecord.parse((await draw(u, usdtTrc(), method.id, '10000')).body.data);
+    const frozen = { balanceMicros: 999_990_000, frozenMicros: 20_000_010_000 };
+    expect(await balanceOf(u)).toEqual(frozen);
+
+    // At the threshold (10000 USD by default) one approval is enough; above it, two.
+    const atThreshold = await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: exact.id });
+    expect(atThreshold.body.data).toMatchObject({ approved_by: ['automation:token'], approvals_needed: 1 });
+    const first = await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: big.id, operator: 'ops-a' });
+    expect(first.body.code, first.body.msg).toBe(1);
+    expect(first.body.data).toMatchObject({
+      status: 0,
+      approved_by: ['automation:ops-a'],
+      approvals_needed: 2,
+    });
+    expect(
+      (await admin(t.baseUrl, '/api/admin/withdrawals/paid', { id: big.id, reference: 'TX-1' })).body.code,
+    ).toBe(ERRORS.withdrawal_not_approved.code);
+    // Another operator name is still the same member: the token.
+    const second = await admin(t.baseUrl, '/api/admin/withdrawals/approve', {
+      id: big.id,
+      operator: 'ops-b',
+    });
+    expect(second.body.code).toBe(ERRORS.four_eyes_same_member.code);
+    expect(
+      (await admin(t.baseUrl, '/api/admin/withdrawals/paid', { id: big.id, reference: 'TX-1' })).body.code,
+    ).toBe(ERRORS.withdrawal_not_approved.code);
+    const listed = await adminGet(t.baseUrl, '/api/admin/withdrawals', { status: 0 });
+    expect(
+      (listed.body.data as { list: Array<{ id: number }> }).list.find((w) => w.id === big.id),
+    ).toMatchObject({
+      approved_by: ['automation:ops-a'],
+      approvals_needed: 2,
+    });
+    expect(await balanceOf(u)).toEqual(frozen);
+
+    // The one at the threshold is complete with its single approval.
+    const exactPaid = await admin(t.baseUrl, '/api/admin/withdrawals/paid', {
+      id: exact.id,
+      reference: 'TX-2',
+    });
+    expect(exactPaid.body.data).toMatchObject({ status: 1, paid_reference: 'TX-2' });
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 999_990_000, frozenMicros: 10_000_010_000 });
+
+    // Half-approved, it may still be refused: the whole amount returns.
+    const no = await admin(t.baseUrl, '/api/admin/withdrawals/reject', {
+      id: big.id,
+      reason: 'Source of funds.',
+    });
+    expect(no.body.data).toMatchObject({ status: 2, decided_by: 'automation:token' });
+    expect(await balanceOf(u)).toEqual({ balanceMicros: 11_000_000_000, frozenMicros: 0 });
+    await expectConserved(u);
+  });
 });
 
 describe('payout precision and the fee line (issue 11, item 5)', () => {
@@ -523,6 +641,15 @@ describe('payout precision and the fee line (issue 11, item 5)', () => {
     // Paid: the net and the fee leave the frozen balance as two lines; the fee is the house's income.
     expect(
       (await admin(t.baseUrl, '/api/admin/withdrawals/approve', { id: record.id, operator: 'o' })).body.code,
+    ).toBe(1);
+    expect(
+      (
+        await admin(t.baseUrl, '/api/admin/withdrawals/paid', {
+          id: record.id,
+          operator: 'o',
+          reference: 'TX-1',
+        })
+      ).body.code,
     ).toBe(1);
     const ledger = await get(
       t.baseUrl,

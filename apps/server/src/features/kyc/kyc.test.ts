@@ -126,7 +126,7 @@ describe('real-name verification', () => {
       reason: 'The back picture is blurred.',
     });
     expect(rejected.body.code, rejected.body.msg).toBe(1);
-    expect(rejected.body.data).toMatchObject({ status: 3, decided_by: 'ops-anna' });
+    expect(rejected.body.data).toMatchObject({ status: 3, decided_by: 'automation:ops-anna' });
     expect((rejected.body.data as { decided_at: number }).decided_at).toBeGreaterThan(0);
     expect(await center(user.token)).toMatchObject({
       review_status: 0,
@@ -145,7 +145,7 @@ describe('real-name verification', () => {
     expect(second).not.toBe(first);
     expect((await center(user.token)).review_status).toBe(1);
     const approved = await admin(t.baseUrl, '/api/admin/kyc/approve', { id: second, operator: 'ops-ben' });
-    expect(approved.body.data).toMatchObject({ status: 2, decided_by: 'ops-ben', reason: '' });
+    expect(approved.body.data).toMatchObject({ status: 2, decided_by: 'automation:ops-ben', reason: '' });
     expect(await center(user.token)).toMatchObject({ review_status: 2, reject_reason: '' });
 
     const after = await post(t.baseUrl, '/api/user_real/real_name', await withPictures(user), {

@@ -123,3 +123,102 @@ export async function insertMissingNews(db: Executor, record: NewsRecord): Promi
 function toNewsRow(r: { id: number; category_id: number; logo: string; created_at: number }): NewsRow {
   return { id: r.id, categoryId: r.category_id, logo: r.logo, createdAt: Number(r.created_at) };
 }
+
+/** Every article, published or not, newest first (the back office's list). */
+export async function listAllNews(
+  db: Executor,
+  limit: number,
+  offset: number,
+): Promise<{ rows: (NewsRow & { published: boolean })[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('news')
+      .select(['id', 'category_id', 'logo', 'created_at', 'published'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({ ...toNewsRow(r), published: Number(r.published) === 1 })),
+  };
+}
+
+export async function findAnyNews(
+  db: Executor,
+  id: number,
+): Promise<(NewsRow & { published: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('news')
+    .select(['id', 'category_id', 'logo', 'created_at', 'published'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...toNewsRow(row), published: Number(row.published) === 1 } : undefined;
+}
+
+/**
+ * Creates (id null: the next free id) or updates an article, replacing the languages given; the
+ * others stay. Returns the id, or undefined when the id is unknown.
+ */
+export async function saveNews(
+  db: Executor,
+  id: number | null,
+  a: {
+    categoryId: number;
+    published: boolean;
+    createdAt: number;
+    logo: string;
+    texts: Omit<NewsTextRow, 'newsId'>[];
+  },
+): Promise<number | undefined> {
+  let newsId: number;
+  if (id === null) {
+    const max = await db
+      .selectFrom('news')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst();
+    newsId = Number(max?.m ?? 0) + 1;
+    await db
+      .insertInto('news')
+      .values({
+        id: newsId,
+        category_id: a.categoryId,
+        logo: a.logo,
+        created_at: a.createdAt,
+        published: a.published ? 1 : 0,
+      })
+      .execute();
+  } else {
+    const result = await db
+      .updateTable('news')
+      .set({ category_id: a.categoryId, published: a.published ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    newsId = id;
+  }
+  for (const t of a.texts) {
+    await db
+      .deleteFrom('news_translations')
+      .where('news_id', '=', newsId)
+      .where('lang', '=', t.lang)
+      .execute();
+    await db
+      .insertInto('news_translations')
+      .values({
+        news_id: newsId,
+        lang: t.lang,
+        title: t.title,
+        description: t.description,
+        content_html: t.contentHtml,
+      })
+      .execute();
+  }
+  return newsId;
+}

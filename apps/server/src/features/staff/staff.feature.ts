@@ -1,5 +1,7 @@
 import type { Feature } from '../../app-context.js';
+import { CompanyDirectory } from '../company/index.js';
 import { LoginThrottle, openSecretBox, systemClock } from '../identity/index.js';
+import { NewsDesk } from '../news/index.js';
 import { createFirstOwner, StaffAccess } from './access.js';
 import { Audit } from './audit.js';
 import { DealingDesk } from './dealing.js';
@@ -87,7 +89,17 @@ export function createStaffFeature(): Feature {
           );
         }
       }
-      registerStaffRoutes(ctx, { db, clock, access, audit, desk, dealing, markets: ctx.services.markets });
+      registerStaffRoutes(ctx, {
+        db,
+        clock,
+        access,
+        audit,
+        desk,
+        dealing,
+        markets: ctx.services.markets,
+        news: new NewsDesk(db),
+        companies: new CompanyDirectory(db),
+      });
     },
   };
 }

@@ -2,8 +2,10 @@ import { endpoints } from '@meridian/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineRoute, type RouteHost } from '../../http/route.js';
+import type { CompanyDirectory } from '../company/index.js';
 import type { Clock } from '../identity/index.js';
 import type { MarketService } from '../markets/index.js';
+import type { NewsDesk } from '../news/index.js';
 import type { StaffAccess } from './access.js';
 import type { Audit } from './audit.js';
 import type { DealingDesk } from './dealing.js';
@@ -19,6 +21,8 @@ export interface StaffRouteDeps {
   desk: UserDesk;
   dealing: DealingDesk;
   markets: MarketService;
+  news: NewsDesk;
+  companies: CompanyDirectory;
 }
 
 /** The back office's own calls (the review queues are registered by funding and kyc). */
@@ -99,6 +103,56 @@ export function registerStaffRoutes(host: RouteHost, d: StaffRouteDeps): void {
   defineRoute(host, endpoints.staffSettingUpdate, ({ input, user, request }) =>
     dealing.updateSetting(user, input.key, input.value, request.ip),
   );
+
+  defineRoute(host, endpoints.staffNews, ({ input }) => d.news.list(input.page));
+  defineRoute(host, endpoints.staffNewsArticle, ({ input }) => d.news.article(input.id));
+  defineRoute(host, endpoints.staffNewsSave, ({ input, user, request }) =>
+    d.news.save(
+      input.id,
+      { categoryId: input.category_id, published: input.published, texts: input.texts },
+      Math.floor(d.clock.now() / 1000),
+      (trx, before, id) =>
+        d.audit.record(
+          trx,
+          user,
+          before ? 'news.update' : 'news.create',
+          `news:${id}`,
+          before ? { published: before.published, langs: before.texts.map((t) => t.lang) } : null,
+          {
+            published: input.published,
+            category_id: input.category_id,
+            langs: input.texts.map((t) => t.lang),
+          },
+          request.ip,
+        ),
+    ),
+  );
+  defineRoute(host, endpoints.staffNewsPreview, ({ input }) => d.news.preview(input.content));
+  defineRoute(host, endpoints.staffCompanies, ({ input }) =>
+    d.companies.search({ name: input.q, page: input.page }),
+  );
+  defineRoute(host, endpoints.staffCompanySave, async ({ input, user, request }) => {
+    const { id, ...fields } = input;
+    const saved = await d.companies.save(id ?? null, {
+      name: fields.name,
+      logo: fields.logo,
+      url: fields.url,
+      subject: fields.subject,
+      registeredAddress: fields.registered_address,
+      location: fields.location,
+      email: fields.email,
+    });
+    await d.audit.record(
+      d.db,
+      user,
+      id ? 'company.update' : 'company.create',
+      `company:${saved.id}`,
+      null,
+      saved,
+      request.ip,
+    );
+    return saved;
+  });
 
   defineRoute(host, endpoints.staffRisk, () => riskView(d.db, d.markets, d.clock));
   defineRoute(host, endpoints.staffAudit, async ({ input }) => {

@@ -586,6 +586,112 @@ describe('the dealing desk', () => {
   });
 });
 
+describe('content and funding options', () => {
+  it('publishes an article in several languages, sanitised, and hides it again', async () => {
+    const token = tokenOf('content');
+    const preview = ok<{ html: string }>(
+      await staffPost(t.baseUrl, '/api/staff/news/preview', token, {
+        content: '<p>Hi</p><script>alert(1)</script>',
+      }),
+    );
+    expect(preview.html).toContain('<p>Hi</p>');
+    expect(preview.html).not.toContain('script');
+    const res = await fetch(`${t.baseUrl}/api/staff/news/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [STAFF_TOKEN_HEADER]: token },
+      body: JSON.stringify({
+        category_id: 1,
+        published: true,
+        texts: [
+          {
+            lang: 'en',
+            title: 'Holiday hours',
+            desc: 'Markets close early',
+            content: '<p>Early close</p><img src=x onerror=alert(1)>',
+          },
+          { lang: 'ar', title: 'ساعات العطلة', desc: 'تغلق الأسواق مبكرا', content: '<p>إغلاق مبكر</p>' },
+        ],
+      }),
+    });
+    const saved = (
+      (await res.json()) as { code: number; data: { id: number; texts: { lang: string; content: string }[] } }
+    ).data;
+    expect(saved.texts.find((x) => x.lang === 'en')?.content).not.toContain('onerror');
+    const publicList = async (lang: string) =>
+      (
+        (await get(t.baseUrl, '/api/news/list', { category_id: 1 }, { lang })).body.data as {
+          list: { id: number; title: string }[];
+        }
+      ).list;
+    expect((await publicList('ar')).find((n) => n.id === saved.id)?.title).toBe('ساعات العطلة');
+    expect((await publicList('de')).find((n) => n.id === saved.id)?.title).toBe('Holiday hours');
+    const hide = await fetch(`${t.baseUrl}/api/staff/news/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [STAFF_TOKEN_HEADER]: token },
+      body: JSON.stringify({
+        id: saved.id,
+        category_id: 1,
+        published: false,
+        texts: [{ lang: 'en', title: 'Holiday hours', desc: 'x', content: '' }],
+      }),
+    });
+    expect(((await hide.json()) as { code: number }).code).toBe(1);
+    expect((await publicList('en')).some((n) => n.id === saved.id)).toBe(false);
+    expect((await audit('news.create')).some((a) => a.target === `news:${saved.id}`)).toBe(true);
+  });
+
+  it('adds a company the public directory finds', async () => {
+    const company = ok<{ id: number }>(
+      await staffPost(t.baseUrl, '/api/staff/companies/save', tokenOf('content'), {
+        name: 'Zebra Liquidity Partners',
+        url: 'https://zebra.example',
+        email: 'desk@zebra.example',
+      }),
+    );
+    const found = await get(t.baseUrl, '/api/company/getCompany', { name: 'zebra liq' });
+    expect((found.body.data as { list: { id: number }[] }).list.map((c) => c.id)).toContain(company.id);
+    expect(
+      (
+        await staffPost(t.baseUrl, '/api/staff/companies/save', tokenOf('content'), {
+          name: 'x',
+          url: 'javascript:alert(1)',
+        })
+      ).body.code,
+    ).toBe(ERRORS.validation_failed.code);
+  });
+
+  it('offers a new wire bank to traders only once it is enabled', async () => {
+    const token = tokenOf('dealing');
+    const form = {
+      currency_code: 'CHF',
+      bank_name: 'Alpine Bank',
+      payee_name: 'Meridian Ltd',
+      payee_account: 'CH9300762011623852957',
+      enabled: 0,
+    };
+    const after = ok<{ deposit_banks: { id: number; bank_name: string; enabled: boolean }[] }>(
+      await staffPost(t.baseUrl, '/api/staff/funding_options/deposit_bank', token, form),
+    );
+    const bank = after.deposit_banks.find((b) => b.bank_name === 'Alpine Bank');
+    expect(bank?.enabled).toBe(false);
+    const u = await trader();
+    const offered = async () =>
+      JSON.stringify(
+        (await get(t.baseUrl, '/api/quickCharge/wire_info', { currency_code: 'CHF' }, { token: u.token }))
+          .body.data,
+      );
+    expect(await offered()).not.toContain('Alpine Bank');
+    ok(
+      await staffPost(t.baseUrl, '/api/staff/funding_options/deposit_bank', token, {
+        ...form,
+        id: bank?.id ?? 0,
+        enabled: 1,
+      }),
+    );
+    expect(await offered()).toContain('Alpine Bank');
+  });
+});
+
 describe('the audit log', () => {
   it('is append-only: the database refuses to change or delete a row', async () => {
     const db = t.server.ctx.db.kysely;

@@ -200,10 +200,22 @@ describe('serving pictures back', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/jpeg');
-    for (const headers of [{ authorization: alice.token }, { 'x-admin-token': alice.token }, {}] as Array<
-      Record<string, string>
-    >) {
+    // A trader's token is no staff session, wherever it is put; without one the caller must sign in.
+    for (const headers of [
+      { authorization: alice.token },
+      { 'x-staff-token': alice.token },
+      { authorization: `Bearer ${ADMIN_TOKEN}` },
+      {},
+    ] as Array<Record<string, string>>) {
       const res = await fetch(`${t.baseUrl}/api/admin/uploads/${key}`, { headers });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: number }).code).toBe(ERRORS.staff_session_expired.code);
+    }
+    // The automation header with anything but the token: forbidden.
+    for (const token of [alice.token, `${ADMIN_TOKEN}x`, '']) {
+      const res = await fetch(`${t.baseUrl}/api/admin/uploads/${key}`, {
+        headers: { 'x-admin-token': token },
+      });
       expect(res.status).toBe(403);
       expect(((await res.json()) as { code: number }).code).toBe(ERRORS.forbidden.code);
     }

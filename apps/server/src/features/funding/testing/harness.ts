@@ -26,7 +26,9 @@ function features(): Feature[] {
 }
 
 /**
- * A real server with the admin API on (unless `adminToken` is null) and captcha registration. The
+ * A real server with the scoped automation token (ADMIN_TOKEN) configured, unless `adminToken` is
+ * null (the staff routes exist either way; without it the automation header opens nothing), and
+ * captcha registration. The
  * real-name gate of withdrawals (on by default in a deployment) is off unless `realNameGate`, so
  * tests of withdrawals need not pass a review first; the gate has tests of its own.
  */
@@ -81,6 +83,10 @@ export async function uploadPicture(baseUrl: string, token: string): Promise<str
   return (res.body.data as { key: string }).key;
 }
 
+/**
+ * A staff call with the automation token (x-admin-token): only the routes marked `automation` take
+ * it, and a decision is recorded as `automation:<operator>` (`automation:token` without one).
+ */
 export function admin(
   baseUrl: string,
   path: string,
