@@ -528,11 +528,12 @@ describe('the dealing desk', () => {
       }),
     );
     expect(t.server.ctx.services.markets.instrument(eurusd.id)?.dealerSpread).toBe('0.00050');
-    for (const form of [
+    const invalid: Record<string, string | number>[] = [
       { id: eurusd.id, min_lots: '200', max_lots: '100' },
       { id: eurusd.id, spread: '0.0000001' },
       { id: eurusd.id, lot_step: '0.03', min_lots: '0.01' },
-    ]) {
+    ];
+    for (const form of invalid) {
       const res = await staffPost(t.baseUrl, '/api/staff/instruments/update', tokenOf('dealing'), form);
       expect(res.body.code, JSON.stringify(form)).toBe(ERRORS.instrument_terms_invalid.code);
     }
