@@ -83,7 +83,7 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
     response: StaffLoginAnswer,
     summary:
       'Staff sign-in: email, password and, once enrolled, the TOTP code. First sign-in answers `setup` with a secret to enrol.',
-    errors: ['staff_login_failed', 'staff_code_invalid', 'staff_address_refused'],
+    errors: ['staff_login_failed', 'staff_code_invalid', 'staff_address_refused', 'login_slow_down'],
   },
   staffSetup: {
     request: StaffSetupForm,

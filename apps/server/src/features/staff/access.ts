@@ -175,8 +175,14 @@ export class StaffAccess implements StaffAuthorizer {
     if (!row || row.disabled || !row.totpPendingSealed) throw new AppError('staff_setup_expired');
     if (!isStrongPassword(form.password)) throw new AppError('weak_password');
     if (await verifyPassword(row.passwordHash, form.password)) throw new AppError('staff_password_reused');
+    // Wrong codes slow down as wrong passwords do: the setup token does not buy unlimited guesses.
+    const attempt = await this.deps.throttle.begin(`staff-setup:${row.id}`, address);
     const step = matchTotp(box.open(row.totpPendingSealed), form.code, now);
-    if (step === null) throw new AppError('staff_code_invalid');
+    if (step === null) {
+      await this.deps.throttle.fail(attempt);
+      throw new AppError('staff_code_invalid');
+    }
+    await this.deps.throttle.succeed(attempt);
     const passwordHash = await hashPassword(form.password);
     const token = newToken();
     await inTransaction(db, async (trx) => {
@@ -221,9 +227,20 @@ export class StaffAccess implements StaffAuthorizer {
     return { ...asCaller(row), sessionId: session.id };
   }
 
-  async logout(caller: StaffCaller): Promise<void> {
+  async logout(caller: StaffCaller, address: string): Promise<void> {
     if (caller.kind !== 'staff') return;
-    await revokeStaffSession(this.deps.db, caller.sessionId, this.deps.clock.now());
+    await inTransaction(this.deps.db, async (trx) => {
+      await revokeStaffSession(trx, caller.sessionId, this.deps.clock.now());
+      await this.deps.audit.record(
+        trx,
+        caller,
+        'staff.logout',
+        `staff:${caller.staffId}`,
+        null,
+        null,
+        address,
+      );
+    });
   }
 
   me(row: Pick<StaffRow, 'id' | 'email' | 'role'>): StaffMe {

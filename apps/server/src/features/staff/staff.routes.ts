@@ -32,8 +32,8 @@ export function registerStaffRoutes(host: RouteHost, d: StaffRouteDeps): void {
   defineRoute(host, endpoints.staffLogin, ({ input, request }) => access.login(input, request.ip));
   defineRoute(host, endpoints.staffSetup, ({ input, request }) => access.setup(input, request.ip));
   defineRoute(host, endpoints.staffMe, ({ user }) => access.meOf(user));
-  defineRoute(host, endpoints.staffLogout, async ({ user }) => {
-    await access.logout(user);
+  defineRoute(host, endpoints.staffLogout, async ({ user, request }) => {
+    await access.logout(user, request.ip);
     return { ok: true as const };
   });
   defineRoute(host, endpoints.staffDashboard, async () => {

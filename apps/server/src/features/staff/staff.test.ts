@@ -171,6 +171,23 @@ describe('staff sign-in', () => {
     expect(wrong.body).toEqual(unknown.body);
   });
 
+  it('slows down password guessing on a staff account', async () => {
+    const from = { headers: { 'x-forwarded-for': '198.51.100.23' } };
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push(
+        (await post(t.baseUrl, '/api/staff/login', { email: OWNER_EMAIL, password: `guess-${i}` }, from)).body
+          .code,
+      );
+    }
+    expect(codes.slice(0, 3)).toEqual([
+      ERRORS.staff_login_failed.code,
+      ERRORS.staff_login_failed.code,
+      ERRORS.staff_login_failed.code,
+    ]);
+    expect(codes).toContain(ERRORS.login_slow_down.code);
+  });
+
   it('keeps staff and trader sessions apart: neither token opens the other side', async () => {
     const u = await trader();
     // A trader's token, wherever it is put, is not a staff session.
