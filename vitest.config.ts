@@ -16,6 +16,7 @@ export default defineConfig({
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/admin/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],
   },

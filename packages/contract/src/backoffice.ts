@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_KINDS, STAFF_ROLES } from './backoffice-constants.js';
 import { Money, pageSchema } from './money.js';
 
 /**
@@ -9,16 +10,8 @@ import { Money, pageSchema } from './money.js';
  * browser send either (CSRF-safe by construction).
  */
 
-/** Who may do what. `owner` may do everything; the others are listed on each call. */
-export const STAFF_ROLES = ['owner', 'finance', 'compliance', 'dealing', 'support', 'content'] as const;
 export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
-
-/** The header of a staff session token. */
-export const STAFF_TOKEN_HEADER = 'x-staff-token';
-
-/** Minutes without a call after which a staff session ends (the console logs out). */
-export const STAFF_IDLE_MINUTES_DEFAULT = 30;
 
 const Id = z.coerce.number<number>().int().positive().max(2_147_483_647);
 const Page = z.coerce.number<number>().int().min(1).max(100_000).default(1);
@@ -251,7 +244,6 @@ export type StaffAdjustForm = z.input<typeof StaffAdjustForm>;
 
 // ---- Four-eyes approvals ----
 
-export const APPROVAL_KINDS = ['adjustment', 'two_factor_reset'] as const;
 export const ApprovalKind = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;
 
@@ -403,6 +395,7 @@ export type StaffRisk = z.infer<typeof StaffRisk>;
 
 export const StaffAuditQuery = z.object({
   staff_id: z.coerce.number<number>().int().positive().optional(),
+  /** An action name or its beginning (`withdrawal.` finds every withdrawal decision). */
   action: z.string().trim().max(64).default(''),
   /** Epoch milliseconds, inclusive. */
   from: z.coerce.number<number>().int().min(0).optional(),
@@ -544,7 +537,7 @@ export const StaffDepositBank = z.object({
   enabled: z.boolean(),
   sort: z.number().int(),
 });
-/** A withdrawal currency: `type` 1 coin, 2 bank; `fee_type` 1 a rate of the amount, else a fixed fee. */
+/** A withdrawal currency: `type` 1 coin, 2 bank; `fee_type` 1 a fixed USD fee, else a rate of the amount. */
 export const StaffDrawCurrency = z.object({
   id: z.number().int().positive(),
   type: z.number().int(),

@@ -64,14 +64,14 @@ export type AuthCenter = z.infer<typeof AuthCenter>;
 
 // ---- Deposits ----
 
-/** Charge record status: 0 under review, 1 credited, 2 rejected (remark says why), 3 invalid. */
-export const CHARGE_UNCHECKED = 0;
-export const CHARGE_FINISHED = 1;
-export const CHARGE_REJECTED = 2;
-export const CHARGE_INVALID = 3;
-/** Charge record type: 0 coin, 1 bank wire. */
-export const CHARGE_TYPE_COIN = 0;
-export const CHARGE_TYPE_BANK = 1;
+export {
+  CHARGE_FINISHED,
+  CHARGE_INVALID,
+  CHARGE_REJECTED,
+  CHARGE_TYPE_BANK,
+  CHARGE_TYPE_COIN,
+  CHARGE_UNCHECKED,
+} from './backoffice-constants.js';
 
 export const ChargeSymbol = z.object({ currency_code: z.string(), protocols: z.array(z.string()) });
 export type ChargeSymbol = z.infer<typeof ChargeSymbol>;
@@ -203,10 +203,7 @@ export const DrawForm = z.object({
 });
 export type DrawForm = z.infer<typeof DrawForm>;
 
-/** Withdrawal status: 0 processing (amount frozen), 1 paid out, 2 rejected (amount returned). */
-export const DRAW_PROCESSING = 0;
-export const DRAW_PAID = 1;
-export const DRAW_REJECTED = 2;
+export { DRAW_PAID, DRAW_PROCESSING, DRAW_REJECTED } from './backoffice-constants.js';
 
 export const DrawRecord = z.object({
   id: z.number().int().positive(),

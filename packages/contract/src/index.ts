@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './backoffice.js';
+export * from './backoffice-constants.js';
 export * from './content.js';
 export * from './envelope.js';
 export * from './errors.js';

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { StaffRole } from '../backoffice.js';
+import type { STAFF_ROLES } from '../backoffice-constants.js';
+
+type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * Who may call an endpoint.

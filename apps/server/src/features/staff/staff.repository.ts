@@ -277,7 +277,8 @@ export async function selectAuditPage(
 ): Promise<{ rows: AuditRow[]; total: number }> {
   let q = db.selectFrom('staff_audit');
   if (f.staffId !== undefined) q = q.where('staff_id', '=', f.staffId);
-  if (f.action) q = q.where('action', '=', f.action);
+  // A name or its beginning ("withdrawal." finds every withdrawal decision); no wildcard is typed.
+  if (f.action) q = q.where('action', 'like', `${f.action.replace(/[\\%_]/g, '')}%`);
   if (f.from !== undefined) q = q.where('at', '>=', f.from);
   if (f.to !== undefined) q = q.where('at', '<=', f.to);
   const [rows, count] = await Promise.all([
