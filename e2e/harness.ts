@@ -149,6 +149,22 @@ export async function newPhone(
   return { context, page };
 }
 
+/** The back office is desktop first: a fresh 1440×900 context with the same CSP recorder. */
+export const DESK = { width: 1440, height: 900 } as const;
+
+export async function newDesk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESK, serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
