@@ -12,6 +12,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { call } from '../api';
 import { expandColumnTitle } from '../components/expand-title';
 import { ExportButton } from '../components/export-button';
 import { PageTitle } from '../components/page-title';
@@ -82,7 +83,7 @@ export function AuditPage() {
     { keepPrevious: true },
   );
 
-  // The server matches the action exactly: offer the names seen so far.
+  // The server matches an action or its beginning: offer the names seen so far.
   const [seenActions, setSeenActions] = useState<readonly string[]>([]);
   useEffect(() => {
     const names = query.data?.list.map((e) => e.action) ?? [];
@@ -168,7 +169,12 @@ export function AuditPage() {
           </Space>
         </Form.Item>
         <div className="toolbar-end">
-          <ExportButton name={t.audit.file} columns={CSV} rows={rows} />
+          <ExportButton
+            name={t.audit.file}
+            columns={CSV}
+            rows={rows}
+            loadAll={() => allAuditRows({ staff_id: staffId, action, from, to })}
+          />
         </div>
       </Form>
       {query.error ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
@@ -188,4 +194,20 @@ export function AuditPage() {
       />
     </>
   );
+}
+
+/** Every entry the filters match, page by page (at most 10,000: narrow the dates beyond that). */
+async function allAuditRows(filters: {
+  staff_id: number | undefined;
+  action: string;
+  from: number | undefined;
+  to: number | undefined;
+}): Promise<StaffAuditEntry[]> {
+  const out: StaffAuditEntry[] = [];
+  for (let page = 1; page <= 200; page++) {
+    const answer = await call(routes.staffAudit, { ...filters, page });
+    out.push(...answer.list);
+    if (answer.list.length === 0 || out.length >= answer.total) break;
+  }
+  return out;
 }
