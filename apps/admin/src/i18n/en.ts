@@ -82,6 +82,7 @@ export const en = {
     pictureLoading: 'Loading picture…',
     pictureFailed: 'The picture could not be loaded: {msg}',
     records: '{count} records',
+    record: '1 record',
     nothingChanged: 'Nothing changed.',
     loadFailed: 'Could not load this list: {msg}',
     emptyWaiting: 'Nothing waits for a decision.',

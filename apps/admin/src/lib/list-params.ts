@@ -58,7 +58,7 @@ export function pagination(
     pageSize: PAGE_SIZE,
     total: total ?? 0,
     showSizeChanger: false,
-    showTotal: (count) => fmt(t.common.records, { count }),
+    showTotal: (count) => (count === 1 ? t.common.record : fmt(t.common.records, { count })),
     onChange,
   };
 }

@@ -2,13 +2,14 @@ import { routes, type StaffApproval } from '@meridian/contract';
 import { Button, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ActionModal, ReasonField } from '../components/action-modal';
+import { ClippedText } from '../components/cell-text';
 import { Details } from '../components/details';
 import { EmptyText } from '../components/empty-text';
 import { PageTitle } from '../components/page-title';
 import { QueryError } from '../components/query-error';
 import { StatusFilter } from '../components/status-filter';
 import { StatusTag, type Tone } from '../components/status-tag';
-import { TimeText } from '../components/time-text';
+import { TimeBy, TimeText } from '../components/time-text';
 import { Usd } from '../components/usd';
 import { UserLink } from '../components/user-link';
 import { fmt, label, t } from '../i18n';
@@ -75,7 +76,12 @@ export function ApprovalsPage() {
 
   const columns: TableColumnsType<StaffApproval> = [
     { title: t.common.id, dataIndex: 'id', render: (id: number) => `#${id}` },
-    { title: t.approvals.kind, dataIndex: 'kind', render: (v: string) => label(t.approvals.kinds, v) },
+    {
+      title: t.approvals.kind,
+      dataIndex: 'kind',
+      width: 100,
+      render: (v: string) => label(t.approvals.kinds, v),
+    },
     { title: t.common.user, dataIndex: 'user_id', render: (id: number) => <UserLink id={id} /> },
     {
       title: t.common.amountUsd,
@@ -83,7 +89,11 @@ export function ApprovalsPage() {
       align: 'right',
       render: (v: string | null) => (v ? <Usd value={v} colored /> : null),
     },
-    { title: t.approvals.reason, dataIndex: 'reason', ellipsis: true },
+    {
+      title: t.approvals.reason,
+      dataIndex: 'reason',
+      render: (v: string) => <ClippedText text={v} width={150} lines={2} />,
+    },
     {
       title: t.common.status,
       dataIndex: 'status',
@@ -92,25 +102,18 @@ export function ApprovalsPage() {
     {
       title: t.approvals.requested,
       key: 'requested',
-      render: (_, a) => (
-        <span>
-          <TimeText ms={a.requested_at} />
-          <div>{fmt(t.common.decidedBy, { who: a.requested_by })}</div>
-        </span>
-      ),
+      render: (_, a) => <TimeBy ms={a.requested_at} who={a.requested_by} />,
     },
     {
       title: t.common.decided,
       key: 'decided',
-      render: (_, a) =>
-        a.decided_at ? (
-          <span>
-            <TimeText ms={a.decided_at} />
-            {a.decided_by ? <div>{fmt(t.common.decidedBy, { who: a.decided_by })}</div> : null}
-          </span>
-        ) : null,
+      render: (_, a) => <TimeBy ms={a.decided_at} who={a.decided_by} />,
     },
-    { title: t.approvals.decision, dataIndex: 'decision_reason', ellipsis: true },
+    {
+      title: t.approvals.decision,
+      dataIndex: 'decision_reason',
+      render: (v: string) => <ClippedText text={v} width={150} lines={2} />,
+    },
     {
       title: t.common.actions,
       key: 'actions',
@@ -119,7 +122,7 @@ export function ApprovalsPage() {
         if (a.status !== APPROVAL_WAITING) return null;
         const own = a.requested_by === me.email;
         return (
-          <Space size="small" wrap>
+          <Space orientation="vertical" size={4} align="start">
             {own ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }} title={t.approvals.ownRequestHelp}>
                 {t.approvals.ownRequest}

@@ -13,6 +13,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { call } from '../api';
+import { WrapText } from '../components/cell-text';
 import { expandColumnTitle } from '../components/expand-title';
 import { ExportButton } from '../components/export-button';
 import { PageTitle } from '../components/page-title';
@@ -116,15 +117,23 @@ export function AuditPage() {
   };
 
   const columns: TableColumnsType<StaffAuditEntry> = [
-    { title: t.audit.time, dataIndex: 'at', render: (ms: number) => <TimeText ms={ms} /> },
-    { title: t.audit.actor, dataIndex: 'actor' },
+    { title: t.audit.time, dataIndex: 'at', render: (ms: number) => <TimeText ms={ms} stacked /> },
+    { title: t.audit.actor, dataIndex: 'actor', render: (v: string) => <WrapText width={200}>{v}</WrapText> },
     { title: t.audit.memberId, dataIndex: 'staff_id' },
     { title: t.audit.action, dataIndex: 'action', render: (v: string) => <span className="mono">{v}</span> },
-    { title: t.audit.target, dataIndex: 'target', ellipsis: true },
+    {
+      title: t.audit.target,
+      dataIndex: 'target',
+      render: (v: string) => <WrapText width={260}>{v}</WrapText>,
+    },
     {
       title: t.audit.address,
       dataIndex: 'address',
-      render: (v: string) => <span className="mono">{v}</span>,
+      render: (v: string) => (
+        <WrapText width={200} mono>
+          {v}
+        </WrapText>
+      ),
     },
   ];
 

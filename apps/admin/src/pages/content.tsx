@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import { ActionModal } from '../components/action-modal';
+import { ClippedText, WrapText } from '../components/cell-text';
 import { LabeledSelect } from '../components/labeled-select';
 import { PageTitle } from '../components/page-title';
 import { QueryError } from '../components/query-error';
@@ -221,7 +222,11 @@ function News() {
 
   const columns: TableColumnsType<NewsRow> = [
     { title: t.common.id, dataIndex: 'id', render: (id: number) => `#${id}` },
-    { title: t.content.title, dataIndex: 'title', ellipsis: true },
+    {
+      title: t.content.title,
+      dataIndex: 'title',
+      render: (v: string) => <ClippedText text={v} width={360} lines={2} />,
+    },
     {
       title: t.content.category,
       dataIndex: 'category_id',
@@ -231,11 +236,13 @@ function News() {
       title: t.content.languages,
       dataIndex: 'langs',
       render: (langs: string[]) => (
-        <Space size={2} wrap>
-          {langs.map((l) => (
-            <Tag key={l}>{l}</Tag>
-          ))}
-        </Space>
+        <WrapText width={240}>
+          <Space size={2} wrap>
+            {langs.map((l) => (
+              <Tag key={l}>{l}</Tag>
+            ))}
+          </Space>
+        </WrapText>
       ),
     },
     {
@@ -325,10 +332,26 @@ function Companies() {
   });
 
   const columns: TableColumnsType<StaffCompany> = [
-    { title: t.content.companyName, dataIndex: 'name' },
-    { title: t.content.website, dataIndex: 'url', ellipsis: true },
-    { title: t.content.location, dataIndex: 'location' },
-    { title: t.content.email, dataIndex: 'email' },
+    {
+      title: t.content.companyName,
+      dataIndex: 'name',
+      render: (v: string) => <WrapText width={260}>{v}</WrapText>,
+    },
+    {
+      title: t.content.website,
+      dataIndex: 'url',
+      render: (v: string) => <ClippedText text={v} width={260} />,
+    },
+    {
+      title: t.content.location,
+      dataIndex: 'location',
+      render: (v: string) => <WrapText width={200}>{v}</WrapText>,
+    },
+    {
+      title: t.content.email,
+      dataIndex: 'email',
+      render: (v: string) => <WrapText width={240}>{v}</WrapText>,
+    },
     {
       title: t.common.actions,
       key: 'actions',

@@ -215,6 +215,8 @@ function Instruments() {
       title: t.dealing.typicalSpread,
       dataIndex: 'typical_spread',
       align: 'right',
+      // Narrow columns let their two-word titles wrap: the table fits 1440 px without scrolling.
+      width: 64,
       render: (v: string) => <Num value={v} />,
     },
     {
@@ -226,12 +228,14 @@ function Instruments() {
       title: t.dealing.feeRate,
       dataIndex: 'fee_rate',
       align: 'right',
+      width: 56,
       render: (v: string) => <Num value={v} />,
     },
     {
       title: t.dealing.feePerLot,
       dataIndex: 'fee_per_lot',
       align: 'right',
+      width: 56,
       render: (v: string) => <Num value={v} />,
     },
     {
@@ -242,12 +246,14 @@ function Instruments() {
     {
       title: t.dealing.retailLeverage,
       dataIndex: 'retail_leverage',
-      render: (v: number[]) => <span className="num">{v.join(', ')}</span>,
+      width: 72,
+      render: (v: number[]) => v.join(', '),
     },
     {
       title: t.dealing.proLeverage,
       dataIndex: 'pro_leverage',
-      render: (v: number[]) => <span className="num">{v.join(', ')}</span>,
+      width: 72,
+      render: (v: number[]) => v.join(', '),
     },
     { title: t.dealing.schedule, dataIndex: 'schedule_id' },
     { title: t.dealing.bid, dataIndex: 'bid', align: 'right', render: (v: string) => <Num value={v} /> },

@@ -2,6 +2,7 @@ import { type AdminDeposit, CHARGE_UNCHECKED, routes } from '@meridian/contract'
 import { Button, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ActionModal, ReasonField } from '../components/action-modal';
+import { ClippedText } from '../components/cell-text';
 import { Details } from '../components/details';
 import { EmptyText } from '../components/empty-text';
 import { expandColumnTitle } from '../components/expand-title';
@@ -11,7 +12,7 @@ import { QueryError } from '../components/query-error';
 import { StaffPicture } from '../components/staff-picture';
 import { StatusFilter } from '../components/status-filter';
 import { StatusTag, type Tone } from '../components/status-tag';
-import { TimeText } from '../components/time-text';
+import { TimeBy, TimeText } from '../components/time-text';
 import { Usd } from '../components/usd';
 import { UserLink } from '../components/user-link';
 import { fmt, label, t } from '../i18n';
@@ -117,18 +118,20 @@ export function DepositsPage() {
       dataIndex: 'status',
       render: (v: number) => <StatusTag value={v} names={t.deposits.status} tones={TONES} />,
     },
-    { title: t.deposits.remark, dataIndex: 'remark', ellipsis: true },
-    { title: t.common.created, dataIndex: 'created_at', render: (ms: number) => <TimeText ms={ms} /> },
+    {
+      title: t.deposits.remark,
+      dataIndex: 'remark',
+      render: (v: string) => <ClippedText text={v} width={220} lines={2} />,
+    },
+    {
+      title: t.common.created,
+      dataIndex: 'created_at',
+      render: (ms: number) => <TimeText ms={ms} stacked />,
+    },
     {
       title: t.common.decided,
       key: 'decided',
-      render: (_, d) =>
-        d.decided_at ? (
-          <span>
-            <TimeText ms={d.decided_at} />
-            {d.decided_by ? <div>{fmt(t.common.decidedBy, { who: d.decided_by })}</div> : null}
-          </span>
-        ) : null,
+      render: (_, d) => <TimeBy ms={d.decided_at} who={d.decided_by} />,
     },
     {
       title: t.common.actions,
@@ -136,7 +139,7 @@ export function DepositsPage() {
       fixed: 'right',
       render: (_, d) =>
         d.status === CHARGE_UNCHECKED ? (
-          <Space size="small">
+          <Space orientation="vertical" size={4} align="start">
             <Button size="small" type="primary" onClick={() => setAction({ kind: 'approve', row: d })}>
               {t.deposits.approve}
             </Button>

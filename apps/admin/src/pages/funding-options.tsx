@@ -13,6 +13,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ActionModal } from '../components/action-modal';
+import { WrapText } from '../components/cell-text';
 import { LabeledSelect } from '../components/labeled-select';
 import { QueryError } from '../components/query-error';
 import { Num } from '../components/usd';
@@ -89,7 +90,11 @@ export function FundingOptions() {
     {
       title: t.funding.address,
       dataIndex: 'address',
-      render: (v: string) => <span className="mono">{v}</span>,
+      render: (v: string) => (
+        <WrapText width={400} mono>
+          {v}
+        </WrapText>
+      ),
     },
     { title: t.funding.enabled, dataIndex: 'enabled', render: enabledTag },
     { title: t.funding.sort, dataIndex: 'sort', align: 'right' },
@@ -97,12 +102,24 @@ export function FundingOptions() {
   ];
   const bankColumns: TableColumnsType<Bank> = [
     { title: t.funding.currency, dataIndex: 'currency_code' },
-    { title: t.funding.bankName, dataIndex: 'bank_name' },
-    { title: t.funding.payeeName, dataIndex: 'payee_name' },
+    {
+      title: t.funding.bankName,
+      dataIndex: 'bank_name',
+      render: (v: string) => <WrapText width={240}>{v}</WrapText>,
+    },
+    {
+      title: t.funding.payeeName,
+      dataIndex: 'payee_name',
+      render: (v: string) => <WrapText width={240}>{v}</WrapText>,
+    },
     {
       title: t.funding.payeeAccount,
       dataIndex: 'payee_account',
-      render: (v: string) => <span className="mono">{v}</span>,
+      render: (v: string) => (
+        <WrapText width={260} mono>
+          {v}
+        </WrapText>
+      ),
     },
     {
       title: t.funding.swift,

@@ -2,6 +2,7 @@ import { type AdminKyc, routes } from '@meridian/contract';
 import { Button, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ActionModal, ReasonField } from '../components/action-modal';
+import { ClippedText, WrapText } from '../components/cell-text';
 import { Details } from '../components/details';
 import { EmptyText } from '../components/empty-text';
 import { expandColumnTitle } from '../components/expand-title';
@@ -11,7 +12,7 @@ import { QueryError } from '../components/query-error';
 import { StaffPicture } from '../components/staff-picture';
 import { StatusFilter } from '../components/status-filter';
 import { StatusTag, type Tone } from '../components/status-tag';
-import { TimeText } from '../components/time-text';
+import { TimeBy, TimeText } from '../components/time-text';
 import { UserLink } from '../components/user-link';
 import { fmt, label, t } from '../i18n';
 import type { CsvColumn } from '../lib/csv';
@@ -98,25 +99,35 @@ export function KycPage() {
   const columns: TableColumnsType<AdminKyc> = [
     { title: t.common.id, dataIndex: 'id', render: (id: number) => `#${id}` },
     { title: t.common.user, dataIndex: 'user_id', render: (id: number) => <UserLink id={id} /> },
-    { title: t.kyc.name, dataIndex: 'name' },
-    { title: t.kyc.cardId, dataIndex: 'card_id', render: (v: string) => <span className="mono">{v}</span> },
+    { title: t.kyc.name, dataIndex: 'name', render: (v: string) => <WrapText width={180}>{v}</WrapText> },
+    {
+      title: t.kyc.cardId,
+      dataIndex: 'card_id',
+      render: (v: string) => (
+        <WrapText width={150} mono>
+          {v}
+        </WrapText>
+      ),
+    },
     {
       title: t.common.status,
       dataIndex: 'status',
       render: (v: number) => <StatusTag value={v} names={t.kyc.status} tones={TONES} />,
     },
-    { title: t.kyc.reason, dataIndex: 'reason', ellipsis: true },
-    { title: t.common.created, dataIndex: 'created_at', render: (ms: number) => <TimeText ms={ms} /> },
+    {
+      title: t.kyc.reason,
+      dataIndex: 'reason',
+      render: (v: string) => <ClippedText text={v} width={200} lines={2} />,
+    },
+    {
+      title: t.common.created,
+      dataIndex: 'created_at',
+      render: (ms: number) => <TimeText ms={ms} stacked />,
+    },
     {
       title: t.common.decided,
       key: 'decided',
-      render: (_, k) =>
-        k.decided_at ? (
-          <span>
-            <TimeText ms={k.decided_at} />
-            {k.decided_by ? <div>{fmt(t.common.decidedBy, { who: k.decided_by })}</div> : null}
-          </span>
-        ) : null,
+      render: (_, k) => <TimeBy ms={k.decided_at} who={k.decided_by} />,
     },
     {
       title: t.common.actions,
@@ -124,7 +135,7 @@ export function KycPage() {
       fixed: 'right',
       render: (_, k) =>
         k.status === KYC_WAITING ? (
-          <Space size="small">
+          <Space orientation="vertical" size={4} align="start">
             <Button size="small" type="primary" onClick={() => setAction({ kind: 'approve', row: k })}>
               {t.kyc.approve}
             </Button>

@@ -14,10 +14,11 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import { ActionModal } from '../components/action-modal';
+import { WrapText } from '../components/cell-text';
 import { LabeledSelect } from '../components/labeled-select';
 import { PageTitle } from '../components/page-title';
 import { QueryError } from '../components/query-error';
-import { TimeText } from '../components/time-text';
+import { TimeBy, TimeText } from '../components/time-text';
 import { fmt, t } from '../i18n';
 import { showSuccess } from '../lib/notify';
 import { useCallMutation, useCallQuery } from '../lib/queries';
@@ -108,10 +109,10 @@ export function StaffPage() {
       title: t.staff.email,
       dataIndex: 'email',
       render: (email: string, m) => (
-        <span>
+        <WrapText width={220}>
           {email}
           {m.id === me.id ? <Tag style={{ marginInlineStart: 8 }}>{t.common.you}</Tag> : null}
-        </span>
+        </WrapText>
       ),
     },
     { title: t.staff.role, dataIndex: 'role', render: (role: StaffRole) => t.roles[role] },
@@ -119,10 +120,16 @@ export function StaffPage() {
       title: t.staff.state,
       key: 'state',
       render: (_, m) => (
-        <Space size={4} wrap>
-          {m.disabled ? <Tag color="red">{t.staff.disabled}</Tag> : <Tag color="green">{t.staff.active}</Tag>}
-          {m.must_change_password ? <Tag color="gold">{t.staff.mustChange}</Tag> : null}
-        </Space>
+        <WrapText width={150}>
+          <Space size={4} wrap>
+            {m.disabled ? (
+              <Tag color="red">{t.staff.disabled}</Tag>
+            ) : (
+              <Tag color="green">{t.staff.active}</Tag>
+            )}
+            {m.must_change_password ? <Tag color="gold">{t.staff.mustChange}</Tag> : null}
+          </Space>
+        </WrapText>
       ),
     },
     {
@@ -133,12 +140,7 @@ export function StaffPage() {
     {
       title: t.common.created,
       key: 'created',
-      render: (_, m) => (
-        <span>
-          <TimeText ms={m.created_at} />
-          {m.created_by ? <div>{fmt(t.common.decidedBy, { who: m.created_by })}</div> : null}
-        </span>
-      ),
+      render: (_, m) => <TimeBy ms={m.created_at} who={m.created_by} />,
     },
     {
       title: t.staff.lastLogin,

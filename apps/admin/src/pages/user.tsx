@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { canCall } from '../access';
 import { ActionModal, ReasonField } from '../components/action-modal';
+import { ClippedText, WrapText } from '../components/cell-text';
 import { Details } from '../components/details';
 import { PageTitle } from '../components/page-title';
 import { QueryError } from '../components/query-error';
@@ -67,7 +68,11 @@ function LedgerTab({ id }: { id: number }) {
             align: 'right',
             render: (v: string) => <Usd value={v} />,
           },
-          { title: t.user.ref, dataIndex: 'ref', ellipsis: true },
+          {
+            title: t.user.ref,
+            dataIndex: 'ref',
+            render: (v: string) => <WrapText width={260}>{v}</WrapText>,
+          },
           { title: t.user.time, dataIndex: 'created_at', render: (ms: number) => <TimeText ms={ms} /> },
         ]}
       />
@@ -333,7 +338,11 @@ function UserProfile({ id }: { id: number }) {
                 pagination={false}
                 columns={[
                   { title: t.common.id, dataIndex: 'id' },
-                  { title: t.user.strategy, dataIndex: 'strategy' },
+                  {
+                    title: t.user.strategy,
+                    dataIndex: 'strategy',
+                    render: (v: string) => <WrapText width={360}>{v}</WrapText>,
+                  },
                   // The contract gives the copy's status as a bare number (see the README).
                   { title: t.common.status, dataIndex: 'status' },
                   {
@@ -360,9 +369,17 @@ function UserProfile({ id }: { id: number }) {
                   {
                     title: t.user.address,
                     dataIndex: 'address',
-                    render: (v: string) => <span className="mono">{v}</span>,
+                    render: (v: string) => (
+                      <WrapText width={240} mono>
+                        {v}
+                      </WrapText>
+                    ),
                   },
-                  { title: t.user.device, dataIndex: 'device', ellipsis: true },
+                  {
+                    title: t.user.device,
+                    dataIndex: 'device',
+                    render: (v: string) => <ClippedText text={v} width={420} lines={2} />,
+                  },
                   {
                     title: t.user.active,
                     dataIndex: 'active',

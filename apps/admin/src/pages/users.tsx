@@ -2,6 +2,7 @@ import { routes, type StaffUserRow } from '@meridian/contract';
 import { Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { WrapText } from '../components/cell-text';
 import { PageTitle } from '../components/page-title';
 import { QueryError } from '../components/query-error';
 import { TimeText } from '../components/time-text';
@@ -50,14 +51,30 @@ export function UsersPage() {
       dataIndex: 'uid',
       render: (uid: string, u) => <Link to={`/users/${u.id}`}>{uid}</Link>,
     },
-    { title: t.users.email, dataIndex: 'email' },
+    {
+      title: t.users.email,
+      dataIndex: 'email',
+      render: (v: string | null) => <WrapText width={220}>{v}</WrapText>,
+    },
     { title: t.users.phone, dataIndex: 'phone' },
     { title: t.users.account, dataIndex: 'is_demo', render: (demo: boolean) => <AccountTag demo={demo} /> },
     { title: t.users.kind, dataIndex: 'kind', render: (v: number) => label(t.users.kinds, v) },
     { title: t.users.kyc, dataIndex: 'kyc_status', render: (v: number) => <KycTag status={v} /> },
-    { title: t.users.restrictions, key: 'restrictions', render: (_, u) => <RestrictionTags user={u} /> },
+    {
+      title: t.users.restrictions,
+      key: 'restrictions',
+      render: (_, u) => (
+        <WrapText width={150}>
+          <RestrictionTags user={u} />
+        </WrapText>
+      ),
+    },
     { title: t.users.creditScore, dataIndex: 'credit_score', align: 'right' },
-    { title: t.common.created, dataIndex: 'created_at', render: (ms: number) => <TimeText ms={ms} /> },
+    {
+      title: t.common.created,
+      dataIndex: 'created_at',
+      render: (ms: number) => <TimeText ms={ms} stacked />,
+    },
   ];
 
   return (

@@ -2,6 +2,7 @@ import { type AdminWithdrawal, DRAW_PROCESSING, routes } from '@meridian/contrac
 import { Alert, Button, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ActionModal, ReasonField } from '../components/action-modal';
+import { ClippedText, WrapText } from '../components/cell-text';
 import { Details } from '../components/details';
 import { EmptyText } from '../components/empty-text';
 import { expandColumnTitle } from '../components/expand-title';
@@ -61,6 +62,7 @@ const CSV: readonly CsvColumn<AdminWithdrawal>[] = [
   { title: 'decided_by', value: (w) => w.decided_by },
 ];
 
+/** "1 of 2", then each approver on a line of their own, then what the withdrawal waits for. */
 function Approvals({ row }: { row: AdminWithdrawal }) {
   const state = approvalState(row);
   return (
@@ -68,16 +70,20 @@ function Approvals({ row }: { row: AdminWithdrawal }) {
       <span className="num">
         {fmt(t.withdrawals.approvalsCount, { have: row.approved_by.length, need: row.approvals_needed })}
       </span>
-      {row.approved_by.length ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {row.approved_by.join(', ')}
-        </Typography.Text>
-      ) : null}
+      {row.approved_by.map((who) => (
+        <WrapText key={who} width={170} secondary>
+          {who}
+        </WrapText>
+      ))}
       {row.status === DRAW_PROCESSING && state === 'partial' ? (
-        <Tag color="orange">{t.withdrawals.needsSecond}</Tag>
+        <Tag color="orange" className="tag-wrap">
+          {t.withdrawals.needsSecond}
+        </Tag>
       ) : null}
       {row.status === DRAW_PROCESSING && state === 'complete' ? (
-        <Tag color="green">{t.withdrawals.readyToPay}</Tag>
+        <Tag color="green" className="tag-wrap">
+          {t.withdrawals.readyToPay}
+        </Tag>
       ) : null}
     </Space>
   );
@@ -164,15 +170,10 @@ export function WithdrawalsPage() {
       ),
     },
     {
+      // The whole address is on hover, and copyable in the row's details.
       title: t.withdrawals.destination,
       key: 'destination',
-      ellipsis: true,
-      width: 200,
-      render: (_, w) => (
-        <span className="mono" title={destinationOf(w)}>
-          {destinationOf(w)}
-        </span>
-      ),
+      render: (_, w) => <ClippedText text={destinationOf(w)} width={150} mono />,
     },
     {
       title: t.common.amountUsd,
@@ -184,7 +185,12 @@ export function WithdrawalsPage() {
       title: t.withdrawals.receives,
       key: 'receives',
       align: 'right',
-      render: (_, w) => <span className="num">{`${w.real_number} ${w.currency_code}`}</span>,
+      render: (_, w) => (
+        <>
+          <div className="num">{w.real_number}</div>
+          <div>{w.currency_code}</div>
+        </>
+      ),
     },
     { title: t.withdrawals.approvals, key: 'approvals', render: (_, w) => <Approvals row={w} /> },
     {
@@ -192,7 +198,11 @@ export function WithdrawalsPage() {
       dataIndex: 'status',
       render: (v: number) => <StatusTag value={v} names={t.withdrawals.status} tones={TONES} />,
     },
-    { title: t.common.created, dataIndex: 'created_at', render: (ms: number) => <TimeText ms={ms} /> },
+    {
+      title: t.common.created,
+      dataIndex: 'created_at',
+      render: (ms: number) => <TimeText ms={ms} stacked />,
+    },
     {
       title: t.common.actions,
       key: 'actions',
@@ -202,7 +212,7 @@ export function WithdrawalsPage() {
         const state = approvalState(w);
         const mine = w.approved_by.includes(me.email);
         return (
-          <Space size="small" wrap>
+          <Space orientation="vertical" size={4} align="start">
             {state !== 'complete' && !mine ? (
               <Button size="small" type="primary" onClick={() => setAction({ kind: 'approve', row: w })}>
                 {t.withdrawals.approve}
