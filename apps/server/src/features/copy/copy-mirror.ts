@@ -149,6 +149,10 @@ export class CopyMirror {
     await inSlices(copies, async (c) => {
       const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, providerEquity, String(terms.lotStep));
       let reason: SkipReason | null = null;
+      // A follower whose trading compliance froze opens nothing new, through a copy neither.
+      if (this.d.trading.service.tradingFrozen(c.follower_id)) {
+        return this.skip(c, o, volume.wanted, 'rejected', 'trading_frozen');
+      }
       if (!open) reason = 'market_closed';
       else if (new TradingDecimal(volume.lots).lt(min)) reason = 'below_min_lot';
       if (reason) return this.skip(c, o, volume.wanted, reason, null);

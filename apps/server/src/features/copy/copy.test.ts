@@ -9,6 +9,9 @@ import {
   StrategySummary,
 } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Audit } from '../staff/audit.js';
+import { createFirstOwner } from '../staff/index.js';
+import { firstSignIn, ok, staffPost } from '../staff/testing/staff-client.js';
 import { accountCheck } from '../trading/testing/harness.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
@@ -236,6 +239,52 @@ describe('copying a demo strategy', () => {
     expect(CopySummary.parse(mine.list[0])).toMatchObject({ skipped: 1 });
   });
 
+  it('skips copies for a follower whose trading compliance froze, until it is freed', async () => {
+    const provider = await s.demo();
+    const follower = await s.demo();
+    const strategy = await publish(provider.token, { name: 'Held', min_invest: '10' });
+    const copy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '10000' }, follower.token)).data,
+    );
+    const db = s.t.server.ctx.db.kysely;
+    const owner = `owner-${Date.now()}@example.com`;
+    await createFirstOwnerForTest(owner);
+    const signed = await firstSignIn(s.t.baseUrl, owner, 'bootstrap-pass-1234');
+    const followerId = Number(
+      (
+        await db
+          .selectFrom('copies')
+          .select('follower_id')
+          .where('id', '=', copy.copy_id)
+          .executeTakeFirstOrThrow()
+      ).follower_id,
+    );
+    const restrict = async (frozen: 0 | 1) =>
+      ok(
+        await staffPost(s.t.baseUrl, '/api/staff/users/restrict', signed.token, {
+          id: followerId,
+          trading_frozen: frozen,
+          reason: 'compliance review',
+        }),
+      );
+    await restrict(1);
+    await buy(provider.token, '1');
+    await s.settleCopies();
+    const held = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(held.positions).toHaveLength(0);
+    expect(held.skipped_trades[0]).toMatchObject({ reason: 'rejected' });
+    expect(held.skipped_trades[0]?.reason_text).toContain('suspended');
+    await restrict(0);
+    await buy(provider.token, '1');
+    await s.settleCopies();
+    const freed = CopyDetail.parse(
+      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
+    );
+    expect(freed.positions).toHaveLength(1);
+  });
+
   it('skips a copy the copy account cannot margin, and stops on the equity stop-loss', async () => {
     const provider = await s.demo();
     const follower = await s.demo();
@@ -456,3 +505,16 @@ describe('performance fees on real money', () => {
     s.tick('EURUSD', '1.10000', '1.10010');
   });
 });
+
+/** The first owner of this server's back office (no STAFF_BOOTSTRAP_* in the copy harness). */
+async function createFirstOwnerForTest(email: string): Promise<void> {
+  const db = s.t.server.ctx.db.kysely;
+  const created = await createFirstOwner(
+    db,
+    email,
+    'bootstrap-pass-1234',
+    Date.now(),
+    new Audit({ now: () => Date.now() }),
+  );
+  if (!created) throw new Error('staff already exist on this server');
+}

@@ -135,6 +135,11 @@ export class TradingService {
     this.restrictions = restrictions;
   }
 
+  /** Whether compliance holds this account's trading (copy trading asks for a copy's follower). */
+  tradingFrozen(userId: number): boolean {
+    return this.restrictions?.tradingFrozen(userId) ?? false;
+  }
+
   // ---- user calls ----------------------------------------------------------------------------
 
   async submit(user: AuthUser, q: Submit, options: SubmitOptions = {}): Promise<Order> {
