@@ -224,8 +224,6 @@ describe('the back office in a desktop browser', () => {
     const financeA = desks.financeA;
     await open(financeA, 'Deposits');
     await decide(financeA, deposit.id, 'Approve');
-    const info = async () => (await api('/api/user/info')) as Record<string, unknown>;
-    void info;
 
     // ---- a 12,000 USD withdrawal: above the 10,000 threshold, two approvers, then paid --------
     const symbols = (await api('/api/account/draw_symbol_list', { query: { type: 1 } })) as {

@@ -762,6 +762,3 @@ async function withdraw(u: Registered, number: string): Promise<number> {
   );
   return ok<{ id: number }>(res).id;
 }
-
-// Headers named here so an accidental rename in the contract breaks this file.
-void STAFF_TOKEN_HEADER;
