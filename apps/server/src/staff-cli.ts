@@ -7,12 +7,11 @@
  */
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { inTransaction, openDatabase } from './db/database.js';
 import { isUniqueViolation } from './db/db-errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { hashPassword, systemClock } from './features/identity/index.js';
-import { Audit, oneTimePassword } from './features/staff/index.js';
-import { insertStaff } from './features/staff/staff.repository.js';
+import { Audit, insertOwner, oneTimePassword } from './features/staff/index.js';
 
 const USAGE = 'usage: npm run staff -- create-owner --email <address>';
 
@@ -42,26 +41,10 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(db.kysely, db.dialect);
     const password = oneTimePassword();
     const passwordHash = await hashPassword(password);
-    const audit = new Audit(systemClock);
     try {
-      await db.kysely.transaction().execute(async (trx) => {
-        const id = await insertStaff(trx, {
-          email: email.data,
-          passwordHash,
-          role: 'owner',
-          createdAt: systemClock.now(),
-          createdBy: 'cli',
-        });
-        await audit.record(
-          trx,
-          { kind: 'automation', staffId: null, actor: 'cli' },
-          'staff.create',
-          `staff:${id}`,
-          null,
-          { email: email.data, role: 'owner' },
-          '',
-        );
-      });
+      await inTransaction(db.kysely, (trx) =>
+        insertOwner(trx, email.data, passwordHash, systemClock.now(), new Audit(systemClock), 'cli'),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         process.stderr.write(`a staff member with ${email.data} already exists\n`);

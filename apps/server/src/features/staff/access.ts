@@ -366,9 +366,33 @@ export class StaffAccess implements StaffAuthorizer {
 }
 
 /**
- * Creates the first owner when there is no staff member yet: from STAFF_BOOTSTRAP_* at start, or
- * from `npm run staff -- create-owner`. The password must be changed (and TOTP enrolled) at first
- * sign-in. Returns false when staff already exist (nothing changes).
+ * Inserts an owner who must choose a password and enrol TOTP at first sign-in, with its audit row
+ * naming who made it (`bootstrap`, `cli`). Throws a unique violation when the email is taken.
+ */
+export async function insertOwner(
+  trx: Executor,
+  email: string,
+  passwordHash: string,
+  at: number,
+  audit: Audit,
+  actor: string,
+): Promise<number> {
+  const id = await insertStaff(trx, { email, passwordHash, role: 'owner', createdAt: at, createdBy: actor });
+  await audit.record(
+    trx,
+    { kind: 'automation', staffId: null, actor },
+    'staff.create',
+    `staff:${id}`,
+    null,
+    { email, role: 'owner' },
+    '',
+  );
+  return id;
+}
+
+/**
+ * Creates the first owner from STAFF_BOOTSTRAP_* at start, only while there is no staff member.
+ * Returns false when staff already exist (nothing changes).
  */
 export async function createFirstOwner(
   db: Kysely<Database>,
@@ -382,22 +406,7 @@ export async function createFirstOwner(
     return await inTransaction(db, async (trx) => {
       const any = await trx.selectFrom('staff').select('id').limit(1).executeTakeFirst();
       if (any) return false;
-      const id = await insertStaff(trx, {
-        email,
-        passwordHash,
-        role: 'owner',
-        createdAt: at,
-        createdBy: null,
-      });
-      await audit.record(
-        trx,
-        { kind: 'automation', staffId: null, actor: 'bootstrap' },
-        'staff.create',
-        `staff:${id}`,
-        null,
-        { email, role: 'owner' },
-        '',
-      );
+      await insertOwner(trx, email, passwordHash, at, audit, 'bootstrap');
       return true;
     });
   } catch (error) {

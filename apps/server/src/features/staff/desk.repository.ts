@@ -131,7 +131,8 @@ export async function updateCreditScore(db: Executor, id: number, score: number)
   await db.updateTable('users').set({ credit_score: score }).where('id', '=', id).execute();
 }
 
-export async function readRestrictionsRow(
+/** An account's holds as stored (funding's withdrawal check reads them here, exactly). */
+export async function readRestrictions(
   db: Executor,
   userId: number,
 ): Promise<{ tradingFrozen: boolean; withdrawalsFrozen: boolean }> {

@@ -5,7 +5,7 @@
  * when a withdrawal is asked for (rare, and it must be exact).
  */
 import type { EventBus } from '../../live/event-bus.js';
-import { readRestrictionsRow, selectTradingFrozen } from './desk.repository.js';
+import { selectTradingFrozen } from './desk.repository.js';
 import type { Executor } from './staff.repository.js';
 
 export const RESTRICTIONS_CHANNEL = 'staff.restrictions';
@@ -46,9 +46,4 @@ export class RestrictionBook {
     if (event.tradingFrozen) this.frozen.add(event.userId);
     else this.frozen.delete(event.userId);
   }
-}
-
-/** An account's holds as stored (the withdrawal path's check). */
-export function readRestrictions(db: Executor, userId: number) {
-  return readRestrictionsRow(db, userId);
 }
