@@ -4,8 +4,9 @@
  * reloads the instrument and forgets its cached settings, so the next tick is quoted and the next
  * order checked with the new terms, without a restart.
  */
+
 import type { StaffInstrument, StaffInstrumentForm, StaffSetting } from '@meridian/contract';
-import { Decimal } from 'decimal.js';
+import { TradingDecimal } from '@meridian/trading';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/database.js';
@@ -215,10 +216,10 @@ function checkTerms(before: Instrument, form: z.output<typeof StaffInstrumentFor
   if (form.enabled !== undefined) change.enabled = form.enabled;
   if (form.spread !== undefined) {
     if (form.spread !== '') {
-      const spread = new Decimal(form.spread);
+      const spread = new TradingDecimal(form.spread);
       if (spread.decimalPlaces() > before.pricePrecision)
         throw bad(`the spread has more than ${before.pricePrecision} decimals`);
-      if (spread.gt(new Decimal(before.basePrice).mul(0.1)))
+      if (spread.gt(new TradingDecimal(before.basePrice).mul(0.1)))
         throw bad('the spread is above 10 % of the price');
       change.dealerSpread = spread.toFixed(before.pricePrecision);
     } else change.dealerSpread = '';
@@ -231,9 +232,9 @@ function checkTerms(before: Instrument, form: z.output<typeof StaffInstrumentFor
   if (form.margin_mode !== undefined) change.marginMode = form.margin_mode === 1 ? 1 : 2;
   if (form.retail_leverage !== undefined) change.retailLeverage = form.retail_leverage;
   if (form.pro_leverage !== undefined) change.proLeverage = form.pro_leverage;
-  const min = new Decimal(change.minLots ?? before.minLots);
-  const step = new Decimal(change.lotStep ?? before.lotStep);
-  const max = new Decimal(change.maxLots ?? before.maxLots);
+  const min = new TradingDecimal(change.minLots ?? before.minLots);
+  const step = new TradingDecimal(change.lotStep ?? before.lotStep);
+  const max = new TradingDecimal(change.maxLots ?? before.maxLots);
   if (step.lte(0) || min.lte(0)) throw bad('the minimum and the step must be above zero');
   if (min.gt(max)) throw bad('the minimum is above the maximum');
   if (!min.mod(step).isZero()) throw bad('the minimum is not a whole number of steps');

@@ -4,8 +4,7 @@
  * in and out. Prices are this node's live quotes; the console polls it every couple of seconds.
  */
 import type { StaffRisk } from '@meridian/contract';
-import { floatingPnlMicros } from '@meridian/trading';
-import { Decimal } from 'decimal.js';
+import { floatingPnlMicros, TradingDecimal } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toMoney } from '../accounts/index.js';
@@ -31,14 +30,17 @@ export async function riskView(
   const marginCall = Number(levels.get('margin_call_level') ?? '100') || 100;
   const stopOut = Number(levels.get('stop_out_level') ?? '50') || 50;
 
-  const exposure = new Map<number, { long: Decimal; short: Decimal }>();
+  const exposure = new Map<
+    number,
+    { long: InstanceType<typeof TradingDecimal>; short: InstanceType<typeof TradingDecimal> }
+  >();
   const accounts = new Map<number, { uid: string; margin: number; floating: number }>();
   const floating: StaffRisk['floating'] = [];
   for (const p of positions) {
     const inst = markets.instrument(p.instrumentId);
     if (!inst) continue;
     const side = p.side === 1 ? 'buy' : 'sell';
-    const e = exposure.get(inst.id) ?? { long: new Decimal(0), short: new Decimal(0) };
+    const e = exposure.get(inst.id) ?? { long: new TradingDecimal(0), short: new TradingDecimal(0) };
     if (side === 'buy') e.long = e.long.plus(p.lots);
     else e.short = e.short.plus(p.lots);
     exposure.set(inst.id, e);
@@ -62,7 +64,7 @@ export async function riskView(
     .map(([userId, a]) => {
       const b = balances.get(userId) ?? { balance: 0, frozen: 0 };
       const equity = b.balance + b.frozen + a.floating;
-      const level = a.margin > 0 ? new Decimal(equity).div(a.margin).mul(100) : new Decimal(0);
+      const level = a.margin > 0 ? new TradingDecimal(equity).div(a.margin).mul(100) : new TradingDecimal(0);
       return { userId, uid: a.uid, equity, margin: a.margin, level };
     })
     .sort((x, y) => x.level.comparedTo(y.level))
@@ -72,7 +74,7 @@ export async function riskView(
       uid: a.uid,
       equity: toMoney(a.equity),
       margin: toMoney(a.margin),
-      level_pct: a.level.toFixed(2, Decimal.ROUND_DOWN),
+      level_pct: a.level.toFixed(2, TradingDecimal.ROUND_DOWN),
       near_stop_out: a.level.lt(marginCall),
     }));
 
@@ -81,7 +83,7 @@ export async function riskView(
     exposure: [...exposure.entries()].map(([id, e]) => {
       const inst = markets.requireInstrument(id);
       const q = markets.quote(inst);
-      const mid = new Decimal(q.bid).plus(q.ask).div(2);
+      const mid = new TradingDecimal(q.bid).plus(q.ask).div(2);
       const net = e.long.minus(e.short);
       const usdMicros = net
         .mul(inst.contractSize)
