@@ -136,6 +136,11 @@ describe('the app installs and starts offline', () => {
     expect(script.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script is not a document: it keeps nosniff and CORP, not the page's CSP or framing rules.
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(script.headers.get('x-frame-options')).toBeNull();
     const worker = await fetch(`${server.baseUrl}/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toMatch(/javascript/);

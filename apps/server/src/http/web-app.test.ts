@@ -6,6 +6,7 @@ import { ERRORS } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test/harness.js';
 import { rawGet } from '../test/raw-http.js';
+import { SECURITY_HEADERS, SUBRESOURCE_HEADERS } from './security.js';
 
 /** Big enough that precompressing it is worth it. */
 const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -21,6 +22,8 @@ describe('web app, built', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Meridian</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // What apps/web/scripts/precompress.mjs writes beside each file at build.
     const bundle = join(dist, 'assets', 'vendor-def456.js');
     writeFileSync(bundle, APP_JS);
@@ -74,6 +77,31 @@ describe('web app, built', () => {
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("script-src 'self'");
+  });
+
+  it('sends the page-level security headers with documents, and hashed scripts and styles only what applies to them', async () => {
+    const documents = [
+      await fetch(`${t.baseUrl}/`),
+      await fetch(`${t.baseUrl}/some/page`, { headers: { accept: 'text/html' } }),
+      // An SVG opened on its own is a document that can run script.
+      await fetch(`${t.baseUrl}/favicon.svg`),
+      // A missing asset is an envelope, as any failure.
+      await fetch(`${t.baseUrl}/assets/missing.js`),
+    ];
+    for (const res of documents) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(res.headers.get(name), res.url).toBe(value);
+    }
+    for (const path of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/assets/vendor-def456.js']) {
+      const res = await rawGet(`${t.baseUrl}${path}`, { 'accept-encoding': 'br' });
+      expect(res.status).toBe(200);
+      for (const [name, value] of Object.entries(SUBRESOURCE_HEADERS))
+        expect(res.headers[name], path).toBe(value);
+      for (const name of Object.keys(SECURITY_HEADERS)) {
+        if (!(name in SUBRESOURCE_HEADERS)) expect(res.headers[name], `${path} ${name}`).toBeUndefined();
+      }
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('answers a browser asking for an unknown page with the app, and API misses with envelopes', async () => {

@@ -11,6 +11,17 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/**
+ * A hashed script or stylesheet of the web app or the console (Vite's `assets/` folder): a
+ * subresource, never a document, so the page-level security headers do nothing for it.
+ */
+const HASHED_SUBRESOURCE = /^\/(?:admin\/)?assets\/[^?#]+\.(?:js|css)$/;
+
+/** `path` is a route's path, without a query. */
+export function isHashedSubresource(path: string): boolean {
+  return HASHED_SUBRESOURCE.test(path);
+}
+
 export function webAppBuilt(webDist: string): boolean {
   return existsSync(join(webDist, 'index.html'));
 }
