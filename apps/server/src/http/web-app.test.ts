@@ -42,6 +42,14 @@ describe('web app, built', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<title>Meridian</title>');
+    // Revalidated by its ETag alone: no Last-Modified (nor Accept-Ranges) on any file.
+    const etag = res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(res.headers.get('last-modified')).toBeNull();
+    expect(res.headers.get('accept-ranges')).toBeNull();
+    // Raw: fetch() turns a request with If-None-Match into a reload (Cache-Control: no-cache).
+    const again = await rawGet(`${t.baseUrl}/`, { 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

@@ -54,6 +54,10 @@ export async function registerWebApp(
     wildcard: false,
     preCompressed: true,
     cacheControl: false,
+    // The ETag alone revalidates index.html and the worker; hashed files are never revalidated, and
+    // no file is fetched in ranges. Each header left out is bytes off every file a phone loads.
+    lastModified: false,
+    acceptRanges: false,
     setHeaders(res, path) {
       if (path.includes(`${join('/', 'assets', '/')}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -79,6 +83,10 @@ export async function registerAdminConsole(app: FastifyInstance, adminDist: stri
     decorateReply: false,
     preCompressed: true,
     cacheControl: false,
+    // The ETag alone revalidates index.html and the worker; hashed files are never revalidated, and
+    // no file is fetched in ranges. Each header left out is bytes off every file a phone loads.
+    lastModified: false,
+    acceptRanges: false,
     setHeaders(res, path) {
       if (path.includes(`${join('/', 'assets', '/')}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
