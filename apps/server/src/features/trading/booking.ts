@@ -37,6 +37,11 @@ export interface Opened {
   /** The account after the placement. */
   freeMicros: number;
   frozenMicros: number;
+  /**
+   * The account's orders in the new order's status, the new one included, when the placement
+   * counted them itself (PostgreSQL); otherwise the caps count them (OrderLimits.checkCaps).
+   */
+  sameStatusAfter?: number;
 }
 
 /**
@@ -69,6 +74,7 @@ export async function openOrder(
       order: toRecord(row),
       freeMicros: Number(row.after_balance_micros),
       frozenMicros: Number(row.after_frozen_micros),
+      sameStatusAfter: Number(row.same_status_after),
     };
   }
   const order = await insertOrder(tx, o);

@@ -24,17 +24,20 @@ export class OrderLimits {
   /**
    * Counts inside the order's own transaction, after its first ledger row: on PostgreSQL that row
    * locks the account, so two racing orders are counted one after the other and the cap holds
-   * exactly; on SQLite the write queue runs jobs one at a time anyway. Throwing rolls the order back.
+   * exactly; on SQLite the write queue runs jobs one at a time anyway. `counted`: the count the
+   * placement took itself behind the same lock (PostgreSQL's one-statement placement), which spares
+   * the query. Throwing rolls the order back.
    */
-  async checkCaps(tx: Tx, userId: number, pending: boolean, settings: RiskSettings): Promise<void> {
-    if (pending) {
-      const max = Math.floor(settings.maxPendingOrders);
-      if ((await countOrders(tx, userId, STATUS_PENDING)) > max)
-        throw new AppError('too_many_pending_orders', { max });
-      return;
-    }
-    const max = Math.floor(settings.maxOpenPositions);
-    if ((await countOrders(tx, userId, STATUS_HOLDING)) > max)
-      throw new AppError('too_many_positions', { max });
+  async checkCaps(
+    tx: Tx,
+    userId: number,
+    pending: boolean,
+    settings: RiskSettings,
+    counted?: number,
+  ): Promise<void> {
+    const status = pending ? STATUS_PENDING : STATUS_HOLDING;
+    const max = Math.floor(pending ? settings.maxPendingOrders : settings.maxOpenPositions);
+    const count = counted ?? (await countOrders(tx, userId, status));
+    if (count > max) throw new AppError(pending ? 'too_many_pending_orders' : 'too_many_positions', { max });
   }
 }

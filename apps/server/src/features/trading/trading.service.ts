@@ -218,7 +218,7 @@ export class TradingService {
           !pending,
         );
         // After the account row is locked (by the placement), so racing orders count one by one.
-        await this.limits.checkCaps(tx, user.userId, pending, settings);
+        await this.limits.checkCaps(tx, user.userId, pending, settings, opened.sameStatusAfter);
         if (options.inTx) await options.inTx(tx, opened.order);
         this.emit(afterCommit, {
           order: opened.order,
