@@ -6,7 +6,8 @@
  * the parent can say what one order costs the server whatever else the machine is doing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,9 +38,13 @@ export type OrdersServerMessage =
       activeMs: number;
       batches: number;
       items: number;
+      /** CPU of every PostgreSQL process on this machine (Linux /proc), µs; 0 on SQLite. */
+      postgresCpuMicros: number;
     };
 export type OrdersParentMessage = { type: 'mark' };
 
+/** USER_HZ: what /proc counts CPU time in, 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 const offset = Number(process.env[BENCH_OFFSET_ENV] ?? 0);
 const logLevel = process.env[BENCH_LOG_LEVEL_ENV] ?? 'warn';
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-orders-'));
@@ -52,6 +57,8 @@ const config = loadConfig({
   LOG_LEVEL: logLevel,
   WEB_DIST: join(dataDir, 'none'),
   ...(storage ? { DATABASE_URL: storage.url } : {}),
+  // The operator's pool and lane settings, so the bench can compare them.
+  ...pick(process.env, ['PG_WRITE_LANES', 'PG_POOL_SIZE']),
 });
 /** The baseline: a route through the same definer, envelope and hooks that does nothing. */
 const noop = defineEndpoints(
@@ -98,8 +105,30 @@ send<OrdersServerMessage>({
   logLevel,
 });
 
-process.on('message', (message: OrdersParentMessage) => {
+/** BENCH_PROFILE=<dir>: a CPU profile of the server over the measured window (first to second mark). */
+const profileDir = process.env.BENCH_PROFILE;
+let marks = 0;
+const inspector = profileDir ? new Session() : undefined;
+inspector?.connect();
+const post = (method: string): Promise<unknown> =>
+  new Promise((resolve, reject) =>
+    inspector?.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
+process.on('message', async (message: OrdersParentMessage) => {
   if (message.type !== 'mark') return;
+  marks++;
+  if (profileDir && marks === 1) {
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
+  if (profileDir && marks === 2) {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    mkdirSync(profileDir, { recursive: true });
+    const file = join(profileDir, `orders-${server.ctx.db.dialect}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`profile of the measured window: ${file}`);
+  }
   const cpu = process.cpuUsage();
   const elu = performance.eventLoopUtilization();
   send<OrdersServerMessage>({
@@ -109,8 +138,42 @@ process.on('message', (message: OrdersParentMessage) => {
     activeMs: elu.active,
     batches: counters.batches,
     items: counters.items,
+    postgresCpuMicros: server.ctx.db.dialect === 'postgres' ? postgresCpuMicros() : 0,
   });
 });
+
+/** User + system CPU of all processes named postgres, from /proc (0 where there is none). */
+function postgresCpuMicros(): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // Fields 14 and 15 of stat (utime, stime), counted from the state field (3).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+function pick(env: NodeJS.ProcessEnv, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = env[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
 
 process.once('SIGTERM', () => {
   void server.close().finally(() => {

@@ -201,6 +201,7 @@ async function measure(databaseUrl: string | undefined): Promise<StoreResult> {
     const active = after.activeMs - before.activeMs;
     const idle = after.idleMs - before.idleMs;
     const batches = after.batches - before.batches;
+    const postgresCpu = after.postgresCpuMicros - before.postgresCpuMicros;
     console.log(
       `bench:orders — store: ${store}; ${CLIENTS} clients, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ACCOUNTS} demo accounts, group commit, server log level ${logLevel}`,
     );
@@ -213,6 +214,11 @@ async function measure(databaseUrl: string | undefined): Promise<StoreResult> {
     console.log(
       `server   ${(cpuMicros / Math.max(1, orders.ok + orders.failed)).toFixed(0)} µs CPU per order, ${((cpuMicros / 1000 / (orders.seconds * 1000)) * 100).toFixed(0)} % of a core, event loop ${((active / Math.max(1, active + idle)) * 100).toFixed(0)} % busy, ${batches} commits of ${((after.items - before.items) / Math.max(1, batches)).toFixed(1)} requests`,
     );
+    if (databaseUrl) {
+      console.log(
+        `postgres ${(postgresCpu / Math.max(1, orders.ok + orders.failed)).toFixed(0)} µs CPU per order in PostgreSQL's own processes (all of this machine's)`,
+      );
+    }
     if (orders.firstError) console.log(`first failure: ${orders.firstError}`);
     const p99 = orders.hist.quantile(0.99);
     if (!databaseUrl) {

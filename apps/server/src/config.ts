@@ -97,6 +97,7 @@ const EnvSchema = z.object({
   LEADER_LEASE_MS: integer(100, 600_000),
   LEADER_RENEW_MS: integer(10, 300_000),
   PG_WRITE_LANES: integer(1, 32),
+  PG_POOL_SIZE: integer(2, 200),
   SAMPLE_STRATEGIES: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   STALE_PRICE_MS: integer(100, 3_600_000),
   VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
@@ -171,6 +172,8 @@ export interface AppConfig {
   leaderRenewMs: number;
   /** PostgreSQL: group-commit lanes of the order path, each on its own pooled connection. */
   pgWriteLanes: number;
+  /** PostgreSQL: connections per node (the write lanes hold one each while they commit). */
+  pgPoolSize: number;
   /** The built-in rule-based sample strategies (copy trading's living demo); SAMPLE_STRATEGIES=off for a real deployment. */
   sampleStrategies: boolean;
   /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leaderLeaseMs: e.LEADER_LEASE_MS ?? 2000,
     leaderRenewMs: e.LEADER_RENEW_MS ?? 500,
     pgWriteLanes: e.PG_WRITE_LANES ?? 4,
+    pgPoolSize: e.PG_POOL_SIZE ?? 10,
     sampleStrategies: (e.SAMPLE_STRATEGIES ?? 'on') === 'on',
     stalePriceMs: e.STALE_PRICE_MS ?? 3000,
     validateResponses:

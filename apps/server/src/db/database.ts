@@ -28,7 +28,12 @@ export interface Db {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections in this node's pool (PG_POOL_SIZE, default 10). */
+  pgPoolSize?: number;
 }
+
+/** The pool of one node: the write lanes (4) hold one each while they commit; reads share the rest. */
+export const DEFAULT_PG_POOL_SIZE = 10;
 
 const PG_INT8 = 20;
 
@@ -54,7 +59,8 @@ function pgTypes(): pg.CustomTypesConfig {
 }
 
 export function openDatabase(options: DatabaseOptions): Db {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.pgPoolSize ?? DEFAULT_PG_POOL_SIZE);
   return openSqlite(options.dataDir);
 }
 
@@ -121,8 +127,8 @@ export class StatementCache implements SqliteDatabase {
   }
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes() });
+function openPostgres(url: string, poolSize: number): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() });
   // An idle connection the server ends (pg_terminate_backend, a restart, a failover) is dropped by
   // the pool and replaced at the next query; without a listener, pg-pool rethrows its error as an
   // unhandled 'error' event and the whole node exits. Errors of queries still reach their callers.
