@@ -311,22 +311,31 @@ describe('trading in a phone browser', () => {
     await settle(page);
     await screenshot(page, 'trading-05-tp-sl-set');
 
-    // A take-profit just above the bid: the next rise closes the position. Each attempt waits for
-    // the server's answer (a toast, recorded even if it is gone by the time we look): refused when
-    // the market had already passed it, then set again above the new price.
+    // A take-profit one tick (0.01) above the bid: the next rise closes the position. Each attempt
+    // waits for the server's answer (a toast, recorded even if it is gone by the time we look):
+    // refused when the market had already passed it, then set again above the new price.
     const reached = async () => (await toasts(page)).some((t) => t.includes('take profit reached'));
     let tp = '';
-    for (let attempt = 0; attempt < 8 && !(await reached()); attempt += 1) {
+    for (let attempt = 0; attempt < 20 && !(await reached()); attempt += 1) {
       const from = (await toasts(page)).length;
-      tp = (await bidNow()).plus(2).toFixed(2);
+      tp = (await bidNow()).plus('0.01').toFixed(2);
       await sheet.getByTestId('tp-input').fill(tp);
       await sheet.getByTestId('order-set-stop').click();
       await expect.poll(async () => (await toasts(page)).length, WAIT).toBeGreaterThan(from);
       const answer = (await toasts(page)).slice(from).join(' | ');
       if (!/updated|take profit reached/.test(answer)) continue;
-      // Accepted: a random walk comes back up by 2 USD soon; if not, set it again at the new price.
+      // Accepted: a random walk rises by one tick soon. If it fell away instead (5 USD below the
+      // level), set it again at the new price rather than wait for it to come back.
+      const level = new TradingDecimal(tp);
+      const fellAway = async () => {
+        try {
+          return (await bidNow()).lt(level.minus(5));
+        } catch {
+          return false; // the sheet closed as the position did
+        }
+      };
       await expect
-        .poll(reached, WAIT)
+        .poll(async () => (await reached()) || (await fellAway()), WAIT)
         .toBe(true)
         .catch(() => undefined);
     }
