@@ -24,8 +24,7 @@ export function startFirstScreen(hash: string = window.location.hash): Promise<v
     void queryClient.prefetchQuery(tradeListQuery());
   }
   if (path === PATHS.home) void queryClient.prefetchQuery(categoriesQuery(useSettings.getState().lang));
-  // /trade's chart is a lazy chunk of its own (the chart library); fetched beside the screen, not after it.
-  if (path === PATHS.trade) import('../features/trade/KlineChart').catch(() => undefined);
+  // /trade's chart (the chart library) is not fetched here: the screen asks for it once it has painted.
   const route = findRoute(path);
   if (!route) return Promise.resolve();
   return route.screen.preload().then(

@@ -10,9 +10,11 @@ import { PeriodBar } from './PeriodBar';
 import { TradeHeader } from './TradeHeader';
 import '../markets/markets.css';
 import './trade.css';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { Spinner } from '../../lib/spinner';
 
-// The chart library is the heaviest thing on this screen: it loads while the header already shows.
+// The chart library is the heaviest thing on this screen: it is requested once the rest of the screen
+// (quote, form, Sell and Buy) has painted, into a frame of the chart's own fixed size (no shift).
 const KlineChart = lazy(async () => ({ default: (await import('./KlineChart')).KlineChart }));
 
 /** /trade: instrument, live quote, period, chart and the order form. */
@@ -25,6 +27,7 @@ export function TradeScreen() {
   const select = useSelectedInstrument((s) => s.select);
   const setPeriod = useSelectedInstrument((s) => s.setPeriod);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const chartTime = useAfterFirstPaint();
   useDayMarketLive(active);
 
   const list = tradeList.data;
@@ -50,7 +53,7 @@ export function TradeScreen() {
       />
       <PeriodBar value={period} onChange={setPeriod} />
       <div className="kline-chart" data-testid="kline-chart">
-        {instrument ? (
+        {instrument && chartTime ? (
           <Suspense fallback={<ChartPlaceholder />}>
             <KlineChart
               forexId={instrument.Id}
