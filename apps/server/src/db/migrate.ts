@@ -34,12 +34,28 @@ export async function migrateToLatest(
     // kysely_migration table in another schema of the same database would be taken for ours.
     ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely finds its bookkeeping table by reading the catalog of the whole database; a schema another
+  // process drops meanwhile (a test run's, a benchmark's, another deployment's) fails that read
+  // before any migration has run. Nothing was applied, so it is read again.
+  for (let retry = 1; retry <= 5 && error !== undefined && isConcurrentCatalogChange(error); retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error')?.migrationName;
     throw new Error(`Database migration ${failed ?? ''} failed: ${errorMessage(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A catalog read met an object dropped under it: schema or relation gone, or a stale catalog entry. */
+function isConcurrentCatalogChange(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '3F000' ||
+    code === '42P01' ||
+    (typeof message === 'string' && /could not open relation with OID|cache lookup failed/.test(message))
+  );
 }
 
 function errorMessage(error: unknown): string {
