@@ -27,5 +27,8 @@ export default defineProject({
     // builds its own servers and databases; nothing is shared through module state). 400 s → 120 s.
     maxWorkers: 2,
     isolate: false,
+    // Vitest runs projects with different worker counts in separate groups: the other projects
+    // (one file at a time) first, then these.
+    sequence: { groupOrder: 1 },
   },
 });
