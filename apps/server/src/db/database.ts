@@ -133,13 +133,6 @@ function openPostgres(url: string, poolSize: number): Db {
   // the pool and replaced at the next query; without a listener, pg-pool rethrows its error as an
   // unhandled 'error' event and the whole node exits. Errors of queries still reach their callers.
   pool.on('error', () => undefined);
-  // The hot statements (keepPrepared) are the only named ones, and they are fixed OLTP shapes: plan
-  // them once per connection. Left to choose, PostgreSQL kept re-planning the order placement for
-  // every execution (its generic cost estimate for the cap count looked worse than a custom plan's),
-  // which doubled the database's CPU per order. Unnamed (one-shot) statements are planned as before.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
-  });
   const preparing = {
     connect: async () => preparedHot(await pool.connect()),
     end: () => pool.end(),
