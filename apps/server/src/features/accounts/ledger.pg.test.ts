@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, inTransaction, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
+import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
-import { insertUser } from '../identity/users.repository.js';
 import { createRng } from '../markets/index.js';
 import { sumLedger } from './accounts.repository.js';
-import { openAccount, postLedgerEntry, readBalance } from './ledger.js';
+import { postLedgerEntry, readBalance } from './ledger.js';
 
 /** Runs only with DATABASE_URL (the *.pg.test.ts suites): two pools act as two server nodes. */
 let storage: TestStorage;
@@ -28,19 +28,7 @@ afterAll(async () => {
 describe('ledger on PostgreSQL under concurrency', () => {
   it('conserves money when two nodes post at once (no read-then-write)', async () => {
     expect(nodeA.dialect).toBe('postgres');
-    const userId = await insertUser(nodeA.kysely, {
-      uid: '20000001',
-      email: null,
-      mobile: null,
-      areaId: null,
-      passwordHash: null,
-      isDemo: true,
-      demoDeviceId: null,
-      inviteCode: null,
-      invitedBy: null,
-      createdAt: 0,
-    });
-    await inTransaction(nodeA, (trx) => openAccount(trx, userId, { amountMicros: 2_000_000 }));
+    const userId = await insertFundedUser(nodeA, '20000001', 2_000_000);
     const rng = createRng(42);
     const postings = Array.from({ length: 200 }, (_, i) => {
       const amount = Math.floor(rng.next() * 400_000) + 1;

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, inTransaction, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
+import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
-import { insertUser } from '../identity/users.repository.js';
 import { createRng } from '../markets/index.js';
 import { seedSettings } from '../settings/settings.seed.js';
 import { sumLedger } from './accounts.repository.js';
-import { openAccount, postLedgerEntry, readBalance, readLedgerPage } from './ledger.js';
+import { postLedgerEntry, readBalance, readLedgerPage } from './ledger.js';
 
 let storage: TestStorage;
 let db: Db;
@@ -27,22 +27,8 @@ afterAll(async () => {
 });
 
 /** A bare user row and an account with `openingMicros`: the ledger needs nothing more. */
-async function newAccount(openingMicros: number): Promise<number> {
-  const id = await insertUser(db.kysely, {
-    uid: String(10_000_000 + nextUserId++),
-    email: null,
-    mobile: null,
-    areaId: null,
-    passwordHash: null,
-    isDemo: true,
-    demoDeviceId: null,
-    inviteCode: null,
-    invitedBy: null,
-    createdAt: 0,
-  });
-  await inTransaction(db, (trx) => openAccount(trx, id, { amountMicros: openingMicros, at: 1 }));
-  return id;
-}
+const newAccount = (openingMicros: number) =>
+  insertFundedUser(db, String(10_000_000 + nextUserId++), openingMicros, 1);
 
 async function expectConserved(userId: number): Promise<void> {
   const balance = await readBalance(db.kysely, userId);

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, inTransaction, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
-import { openAccount, readBalance } from '../accounts/index.js';
-import { insertUser } from '../identity/users.repository.js';
+import { readBalance } from '../accounts/index.js';
 import { countOrders } from './orders.repository.js';
 import { type PlacementRow, placeOrderRow } from './placement.repository.js';
 
@@ -26,22 +26,7 @@ afterAll(async () => {
   await storage?.dispose();
 });
 
-async function funded(uid: string, micros: number): Promise<number> {
-  const userId = await insertUser(db.kysely, {
-    uid,
-    email: null,
-    mobile: null,
-    areaId: null,
-    passwordHash: null,
-    isDemo: true,
-    demoDeviceId: null,
-    inviteCode: null,
-    invitedBy: null,
-    createdAt: 0,
-  });
-  await inTransaction(db, (tx) => openAccount(tx, userId, { amountMicros: micros }));
-  return userId;
-}
+const funded = (uid: string, micros: number) => insertFundedUser(db, uid, micros);
 
 const placement = (userId: number, marginMicros: number): PlacementRow => ({
   userId,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, inTransaction, openDatabase } from '../../db/database.js';
+import { type Db, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
-import { openAccount, postLedgerEntry, readBalance } from '../accounts/index.js';
-import { insertUser } from '../identity/users.repository.js';
+import { postLedgerEntry, readBalance } from '../accounts/index.js';
 import { createWriteQueue } from './write-queue.js';
 
 /** Runs only with DATABASE_URL: two lanes of the PostgreSQL write queue meet in a deadlock. */
@@ -20,22 +20,7 @@ afterAll(async () => {
   await storage?.dispose();
 });
 
-async function funded(uid: string): Promise<number> {
-  const userId = await insertUser(db.kysely, {
-    uid,
-    email: null,
-    mobile: null,
-    areaId: null,
-    passwordHash: null,
-    isDemo: true,
-    demoDeviceId: null,
-    inviteCode: null,
-    invitedBy: null,
-    createdAt: 0,
-  });
-  await inTransaction(db, (tx) => openAccount(tx, userId, { amountMicros: 1_000_000 }));
-  return userId;
-}
+const funded = (uid: string) => insertFundedUser(db, uid, 1_000_000);
 
 function latch(): { open: () => void; opened: Promise<void> } {
   const gate: { open: () => void } = { open: () => undefined };

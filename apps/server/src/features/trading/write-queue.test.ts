@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, inTransaction, openDatabase } from '../../db/database.js';
+import { type Db, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
+import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
-import { openAccount, postLedgerEntry, readBalance } from '../accounts/index.js';
-import { insertUser } from '../identity/users.repository.js';
+import { postLedgerEntry, readBalance } from '../accounts/index.js';
 import { createWriteQueue } from './write-queue.js';
 
 /**
@@ -26,22 +26,7 @@ afterAll(async () => {
 });
 
 let nextUid = 30_000_000;
-async function funded(micros: number): Promise<number> {
-  const userId = await insertUser(db.kysely, {
-    uid: String(nextUid++),
-    email: null,
-    mobile: null,
-    areaId: null,
-    passwordHash: null,
-    isDemo: true,
-    demoDeviceId: null,
-    inviteCode: null,
-    invitedBy: null,
-    createdAt: 0,
-  });
-  await inTransaction(db, (tx) => openAccount(tx, userId, { amountMicros: micros }));
-  return userId;
-}
+const funded = (micros: number) => insertFundedUser(db, String(nextUid++), micros);
 
 describe('the write queue', () => {
   it('commits the jobs of one batch apart: a refused one undoes only its own writes', async () => {
