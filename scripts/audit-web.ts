@@ -7,6 +7,9 @@
  *   npm run audit:web                 build, then audit
  *   npm run audit:web -- --no-build   audit the existing build
  *   npm run audit:web -- --strict     exit 1 when a target is missed
+ *   npm run audit:web -- --only /,/#/trade   measure only these pages (comma-separated paths)
+ *   npm run audit:web -- --save       also write each page's full Lighthouse JSON to
+ *                                     .artifacts/lighthouse/<page>.json (open it in the Lighthouse viewer)
  *
  * Lighthouse's simulated figures still depend on this machine's CPU: run it on a quiet machine
  * (the load average is printed first) before trusting a performance score.
@@ -87,11 +90,12 @@ async function lighthouseOnce(
   url: string,
   port: number,
   keepStorage: boolean,
+  saveJson: string | undefined,
 ): Promise<LighthouseFigures | string> {
   let last = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      return await runLighthouse(url, port, keepStorage);
+      return await runLighthouse(url, port, keepStorage, saveJson);
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);
       process.stdout.write(`  attempt ${attempt} failed: ${last}\n`);
@@ -100,33 +104,52 @@ async function lighthouseOnce(
   return last;
 }
 
+/** Where `--save` writes a page's report: `/#/trade` → .artifacts/lighthouse/trade.json, `/` → home.json. */
+function reportFile(path: string): string {
+  const name = path.replace(/^\/#?\/?/, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
+  return resolve(root, '.artifacts', 'lighthouse', `${name}.json`);
+}
+
 async function lighthouseAll(
+  pages: readonly AuditPage[],
   baseUrl: string,
   chrome: DebuggableChromium,
+  save: boolean,
 ): Promise<Map<string, LighthouseFigures | string>> {
+  const saveAs = (path: string) => (save ? reportFile(path) : undefined);
   const figures = new Map<string, LighthouseFigures | string>();
   // Visitor pages first, on a profile Lighthouse clears before each run; then the demo pages.
-  for (const page of PAGES.filter((p) => !p.demo)) {
+  for (const page of pages.filter((p) => !p.demo)) {
     process.stdout.write(`lighthouse ${page.path} …\n`);
-    figures.set(page.path, await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, false));
+    figures.set(
+      page.path,
+      await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, false, saveAs(page.path)),
+    );
   }
   let loggedIn = false;
-  for (const page of PAGES.filter((p) => p.demo)) {
+  for (const page of pages.filter((p) => p.demo)) {
     await prepareDemoRun(chrome, baseUrl, !loggedIn);
     loggedIn = true;
     process.stdout.write(`lighthouse ${page.path} (demo account) …\n`);
-    figures.set(page.path, await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, true));
+    figures.set(
+      page.path,
+      await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, true, saveAs(page.path)),
+    );
   }
   return figures;
 }
 
-async function axeAll(baseUrl: string, browser: Browser): Promise<Map<string, AxeViolation[]>> {
+async function axeAll(
+  pages: readonly AuditPage[],
+  baseUrl: string,
+  browser: Browser,
+): Promise<Map<string, AxeViolation[]>> {
   const found = new Map<string, AxeViolation[]>();
   const visitor = await newPhone(browser);
   const demo = await newPhone(browser);
   try {
-    await loginDemo(demo.page, baseUrl);
-    for (const def of PAGES) {
+    if (pages.some((p) => p.demo)) await loginDemo(demo.page, baseUrl);
+    for (const def of pages) {
       const { page } = def.demo ? demo : visitor;
       await page.goto(`${baseUrl}${def.path}`);
       await page
@@ -142,8 +165,22 @@ async function axeAll(baseUrl: string, browser: Browser): Promise<Map<string, Ax
   return found;
 }
 
+/** The pages `--only a,b` names (all of them without it); an unknown path is an error. */
+function chosenPages(argv: readonly string[]): AuditPage[] {
+  const at = argv.indexOf('--only');
+  if (at < 0) return [...PAGES];
+  const wanted = (argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = wanted.filter((path) => !PAGES.some((p) => p.path === path));
+  if (wanted.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes paths among ${PAGES.map((p) => p.path).join(', ')}`);
+  }
+  return PAGES.filter((p) => wanted.includes(p.path));
+}
+
 async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = new Set(argv);
+  const pages = chosenPages(argv);
   const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
   process.stdout.write(`machine load (1/5/15 min): ${one} ${five} ${fifteen}\n`);
   if (!args.has('--no-build')) await run('npm', ['run', 'build']);
@@ -166,16 +203,16 @@ async function main(): Promise<void> {
     server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
     process.stdout.write(`server ${server.baseUrl}\n`);
     chrome = await startChromium();
-    const lighthouseFigures = await lighthouseAll(server.baseUrl, chrome);
+    const lighthouseFigures = await lighthouseAll(pages, server.baseUrl, chrome, args.has('--save'));
     browser = await launchBrowser();
-    const axeFigures = await axeAll(server.baseUrl, browser);
-    const pages: PageFigures[] = PAGES.map((p) => ({
+    const axeFigures = await axeAll(pages, server.baseUrl, browser);
+    const figures: PageFigures[] = pages.map((p) => ({
       path: p.path,
       demo: p.demo,
       lighthouse: lighthouseFigures.get(p.path),
       axe: axeFigures.get(p.path) ?? [],
     }));
-    const met = printReport(pages, loadavg()[0] ?? 0);
+    const met = printReport(figures, loadavg()[0] ?? 0);
     if (!met && args.has('--strict')) process.exitCode = 1;
   } finally {
     await stopAll();

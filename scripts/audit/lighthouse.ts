@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 export interface LighthouseFigures {
@@ -41,12 +43,14 @@ function summaryRow(lhr: Result, type: string): SummaryRow | undefined {
  * One Lighthouse 12 run of `url` in the Chromium on `port`: its default (mobile) settings, i.e. a
  * Moto G Power–sized screen, 4× CPU slow-down and a slow-4G link, simulated (Lantern) rather than
  * applied, so the figures do not depend on this machine's own network. `keepStorage` keeps the
- * profile's local storage (the demo account's session) instead of clearing it first.
+ * profile's local storage (the demo account's session) instead of clearing it first; `saveJson`,
+ * when given, is where the full report (Lighthouse's JSON) is written, with the trace beside it.
  */
 export async function runLighthouse(
   url: string,
   port: number,
   keepStorage: boolean,
+  saveJson?: string,
 ): Promise<LighthouseFigures> {
   const flags: Flags = {
     port,
@@ -62,6 +66,13 @@ export async function runLighthouse(
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (saveJson) {
+    await mkdir(dirname(saveJson), { recursive: true });
+    await writeFile(saveJson, JSON.stringify(lhr));
+    // The page load's trace beside it, for the main thread's work task by task (DevTools opens it).
+    const trace = result.artifacts.Trace;
+    if (trace) await writeFile(saveJson.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+  }
   const scores: Record<string, number | null> = {};
   for (const id of CATEGORIES) {
     const score = lhr.categories[id]?.score;
