@@ -12,6 +12,7 @@ import * as m0010 from './0010_idempotency.js';
 import * as m0011 from './0011_two_factor.js';
 import * as m0012 from './0012_copy_trading.js';
 import * as m0013 from './0013_back_office.js';
+import * as m0014 from './0014_order_counts.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -28,6 +29,7 @@ import * as m0013 from './0013_back_office.js';
  *   0011 identity   (two-factor authentication: sealed TOTP secrets, recovery codes)
  *   0012 copy       (strategies, copy accounts, copied-order links, skipped copies)
  *   0013 back office (staff, staff sessions, audit log, approvals, restrictions)
+ *   0014 trading    (each account's holding and pending order counts, for the caps)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -43,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_two_factor': m0011,
   '0012_copy_trading': m0012,
   '0013_back_office': m0013,
+  '0014_order_counts': m0014,
 };

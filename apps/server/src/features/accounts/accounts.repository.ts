@@ -40,25 +40,51 @@ export async function insertAccount(db: Executor, userId: number, now: number): 
  * Adds the deltas in one statement whose WHERE refuses any result below zero, so concurrent
  * postings cannot both pass a stale check (PostgreSQL re-evaluates the WHERE on the locked row;
  * SQLite has one writer). Returns the new amounts, or undefined when refused or absent.
- */
-/**
  * Every balance change runs this guarded UPDATE, so it is compiled once (precompiledQuery) and only
  * re-bound; the deltas appear twice because the guard repeats them.
  */
 const applyDeltasQuery = precompiledQuery(
-  (db, free: number, frozen: number, now: number, userId: number, freeGuard: number, frozenGuard: number) =>
+  (
+    db,
+    free: number,
+    frozen: number,
+    now: number,
+    holding: number,
+    pending: number,
+    userId: number,
+    freeGuard: number,
+    frozenGuard: number,
+  ) =>
     db
       .updateTable('accounts')
       .set((eb) => ({
         balance_micros: eb('balance_micros', '+', free),
         frozen_micros: eb('frozen_micros', '+', frozen),
         updated_at: now,
+        holding_orders: eb('holding_orders', '+', holding),
+        pending_orders: eb('pending_orders', '+', pending),
       }))
       .where('user_id', '=', userId)
       .where((eb) => eb(eb('balance_micros', '+', freeGuard), '>=', sql.lit(0)))
       .where((eb) => eb(eb('frozen_micros', '+', frozenGuard), '>=', sql.lit(0)))
-      .returning(['balance_micros', 'frozen_micros']),
+      .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders']),
 );
+
+/** The account after a posting: its balances and its open-order counts. */
+export interface PostedAccount {
+  balanceMicros: number;
+  frozenMicros: number;
+  holdingOrders: number;
+  pendingOrders: number;
+}
+
+/** How a posting moves the account's open-order counts (trading's bookings; 0 for the rest). */
+export interface OrderCountDeltas {
+  holding: number;
+  pending: number;
+}
+
+export const NO_ORDER_COUNT_CHANGE: OrderCountDeltas = { holding: 0, pending: 0 };
 
 export async function applyDeltas(
   db: Executor,
@@ -66,19 +92,53 @@ export async function applyDeltas(
   freeDeltaMicros: number,
   frozenDeltaMicros: number,
   now: number,
-): Promise<{ balanceMicros: number; frozenMicros: number } | undefined> {
+  counts: OrderCountDeltas = NO_ORDER_COUNT_CHANGE,
+): Promise<PostedAccount | undefined> {
   const result = await applyDeltasQuery(
     db,
     freeDeltaMicros,
     frozenDeltaMicros,
     now,
+    counts.holding,
+    counts.pending,
     userId,
     freeDeltaMicros,
     frozenDeltaMicros,
   );
   const row = result.rows[0];
   if (!row) return undefined;
-  return { balanceMicros: Number(row.balance_micros), frozenMicros: Number(row.frozen_micros) };
+  return {
+    balanceMicros: Number(row.balance_micros),
+    frozenMicros: Number(row.frozen_micros),
+    holdingOrders: Number(row.holding_orders),
+    pendingOrders: Number(row.pending_orders),
+  };
+}
+
+/** Moves only the open-order counts (a booking that moves no money); undefined when no account. */
+export async function applyOrderCounts(
+  db: Executor,
+  userId: number,
+  counts: OrderCountDeltas,
+  now: number,
+): Promise<PostedAccount | undefined> {
+  const row = await db
+    .updateTable('accounts')
+    .set((eb) => ({
+      holding_orders: eb('holding_orders', '+', counts.holding),
+      pending_orders: eb('pending_orders', '+', counts.pending),
+      updated_at: now,
+    }))
+    .where('user_id', '=', userId)
+    .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    balanceMicros: Number(row.balance_micros),
+    frozenMicros: Number(row.frozen_micros),
+    holdingOrders: Number(row.holding_orders),
+    pendingOrders: Number(row.pending_orders),
+  };
 }
 
 const insertLedgerQuery = precompiledQuery(
@@ -136,19 +196,25 @@ export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<
 
 /**
  * PostgreSQL: the guarded UPDATE and the ledger INSERT in ONE statement (the UPDATE in a CTE feeds
- * the row its after-balances), one round trip per posting instead of two. Same guard as
+ * the row its after-balances), one round trip per posting instead of two. The same UPDATE moves the
+ * account's open-order counts when the posting books an order (OrderCountDeltas). Same guard as
  * applyDeltas: no row comes back when the account is absent or a balance would go below zero, and
  * then nothing was written.
  */
 const POSTING_SQL = `WITH after AS (
-  UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2, updated_at = $3
+  UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2, updated_at = $3,
+    holding_orders = holding_orders + $10::integer, pending_orders = pending_orders + $11::integer
   WHERE user_id = $4 AND balance_micros + $1 >= 0 AND frozen_micros + $2 >= 0
-  RETURNING balance_micros, frozen_micros)
-INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
-  frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
-SELECT $4::integer, $5::varchar, $1::bigint, $2::bigint, after.balance_micros, after.frozen_micros,
-  $6::varchar, $7::text, $8::varchar, $9::bigint, $3::bigint FROM after
-RETURNING id, balance_after_micros, frozen_after_micros`;
+  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders
+), posted AS (
+  INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
+    frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
+  SELECT $4::integer, $5::varchar, $1::bigint, $2::bigint, after.balance_micros, after.frozen_micros,
+    $6::varchar, $7::text, $8::varchar, $9::bigint, $3::bigint FROM after
+  RETURNING id
+)
+SELECT posted.id, after.balance_micros AS balance_after_micros, after.frozen_micros AS frozen_after_micros,
+  after.holding_orders, after.pending_orders FROM posted, after`;
 keepPrepared(POSTING_SQL);
 
 /** True when the executor talks to PostgreSQL (where postWithLedger is one statement). */
@@ -159,7 +225,8 @@ export function isPostgres(db: Executor): boolean {
 export async function postWithLedger(
   db: Executor,
   row: Omit<NewLedgerRow, 'balanceAfterMicros' | 'frozenAfterMicros'>,
-): Promise<{ ledgerId: number; balanceMicros: number; frozenMicros: number } | undefined> {
+  counts: OrderCountDeltas = NO_ORDER_COUNT_CHANGE,
+): Promise<({ ledgerId: number } & PostedAccount) | undefined> {
   const result = await db.executeQuery(
     CompiledQuery.raw(POSTING_SQL, [
       row.freeDeltaMicros,
@@ -171,16 +238,26 @@ export async function postWithLedger(
       row.memoParams,
       row.refType,
       row.refId,
+      counts.holding,
+      counts.pending,
     ]),
   );
   const out = result.rows[0] as
-    | { id: unknown; balance_after_micros: unknown; frozen_after_micros: unknown }
+    | {
+        id: unknown;
+        balance_after_micros: unknown;
+        frozen_after_micros: unknown;
+        holding_orders: unknown;
+        pending_orders: unknown;
+      }
     | undefined;
   if (!out) return undefined;
   return {
     ledgerId: Number(out.id),
     balanceMicros: Number(out.balance_after_micros),
     frozenMicros: Number(out.frozen_after_micros),
+    holdingOrders: Number(out.holding_orders),
+    pendingOrders: Number(out.pending_orders),
   };
 }
 

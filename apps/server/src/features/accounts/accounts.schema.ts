@@ -14,6 +14,9 @@ export interface AccountsTable {
   balance_micros: number;
   frozen_micros: number;
   updated_at: number;
+  /** Trading's holding positions and pending orders on this account (migration 0014), for the caps. */
+  holding_orders: Generated<number>;
+  pending_orders: Generated<number>;
 }
 
 /** Append-only: every change of an account is one row, written in the same transaction. */

@@ -2,13 +2,14 @@
  * Money accounts and the ledger: the only code that changes balances. Later features book through
  * postLedgerEntry inside their own transaction (see ledger.ts).
  */
-export type { AccountRow, LedgerRow } from './accounts.repository.js';
+export type { AccountRow, LedgerRow, OrderCountDeltas } from './accounts.repository.js';
 export { sumLedger } from './accounts.repository.js';
 export type { AccountsTable, LedgerTable } from './accounts.schema.js';
 export {
   type Balance,
   LEDGER_PAGE_SIZE,
   type LedgerPosting,
+  moveOrderCounts,
   OPENING_GRANT_KIND,
   OPENING_GRANT_MEMO,
   type OpeningGrant,

@@ -7,11 +7,14 @@ import type { MessageParams } from '../../i18n/translator.js';
 import {
   type AccountRow,
   applyDeltas,
+  applyOrderCounts,
   countLedger,
   insertAccount,
   insertLedgerRow,
   isPostgres,
   type LedgerRow,
+  type OrderCountDeltas,
+  type PostedAccount,
   postWithLedger,
   selectAccount,
   selectLedgerPage,
@@ -37,12 +40,15 @@ export interface LedgerPosting {
   refId?: number;
   /** Epoch ms of the booking; defaults to now (tests pass their clock). */
   at?: number;
+  /**
+   * How this booking moves the account's open-order counts (trading: an order opened, filled,
+   * closed or cancelled), changed by the same guarded statement; none when absent.
+   */
+  orderCounts?: OrderCountDeltas;
 }
 
-export interface PostedEntry {
+export interface PostedEntry extends PostedAccount {
   ledgerId: number;
-  balanceMicros: number;
-  frozenMicros: number;
 }
 
 export interface Balance {
@@ -68,21 +74,32 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
   const at = posting.at ?? Date.now();
   const memoParams = posting.memoParams ? JSON.stringify(posting.memoParams) : null;
   if (isPostgres(trx)) {
-    const posted = await postWithLedger(trx, {
-      userId: posting.userId,
-      kind: posting.kind,
-      freeDeltaMicros: posting.freeDelta,
-      frozenDeltaMicros: posting.frozenDelta,
-      memoKey: posting.memoKey,
-      memoParams,
-      refType: posting.refType ?? null,
-      refId: posting.refId ?? null,
-      createdAt: at,
-    });
+    const posted = await postWithLedger(
+      trx,
+      {
+        userId: posting.userId,
+        kind: posting.kind,
+        freeDeltaMicros: posting.freeDelta,
+        frozenDeltaMicros: posting.frozenDelta,
+        memoKey: posting.memoKey,
+        memoParams,
+        refType: posting.refType ?? null,
+        refId: posting.refId ?? null,
+        createdAt: at,
+      },
+      posting.orderCounts,
+    );
     if (posted) return posted;
     return refusedPosting(trx, posting.userId);
   }
-  const after = await applyDeltas(trx, posting.userId, posting.freeDelta, posting.frozenDelta, at);
+  const after = await applyDeltas(
+    trx,
+    posting.userId,
+    posting.freeDelta,
+    posting.frozenDelta,
+    at,
+    posting.orderCounts,
+  );
   if (!after) return refusedPosting(trx, posting.userId);
   const ledgerId = await insertLedgerRow(trx, {
     userId: posting.userId,
@@ -98,6 +115,21 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     createdAt: at,
   });
   return { ledgerId, ...after };
+}
+
+/**
+ * Moves the account's open-order counts when a booking moves no money (a pending order filled at
+ * its target with no fee); returns the account as it now stands.
+ */
+export async function moveOrderCounts(
+  trx: Tx,
+  userId: number,
+  counts: OrderCountDeltas,
+  at: number,
+): Promise<PostedAccount> {
+  const after = await applyOrderCounts(trx, userId, counts, at);
+  if (!after) throw new Error(`User ${userId} has no money account`);
+  return after;
 }
 
 /**

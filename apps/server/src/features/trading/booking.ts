@@ -8,7 +8,13 @@ import type { CloseReason } from '@meridian/contract';
 import { sql } from 'kysely';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { postLedgerEntry, readBalance, refusedPosting } from '../accounts/index.js';
+import {
+  moveOrderCounts,
+  type OrderCountDeltas,
+  postLedgerEntry,
+  readBalance,
+  refusedPosting,
+} from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
 import {
   type OrderEvent,
@@ -32,16 +38,26 @@ export const LEDGER_KINDS = {
 
 const REF = 'order';
 
+/**
+ * How each booking moves the account's open-order counts (the caps read them; migration 0014).
+ * Each rides on the booking's first ledger posting, in the same guarded statement.
+ */
+const OPENED_HOLDING: OrderCountDeltas = { holding: 1, pending: 0 };
+const OPENED_PENDING: OrderCountDeltas = { holding: 0, pending: 1 };
+const CLOSED_HOLDING: OrderCountDeltas = { holding: -1, pending: 0 };
+const CANCELLED_PENDING: OrderCountDeltas = { holding: 0, pending: -1 };
+const FILLED_PENDING: OrderCountDeltas = { holding: 1, pending: -1 };
+
 export interface Opened {
   order: OrderRecord;
   /** The account after the placement. */
   freeMicros: number;
   frozenMicros: number;
   /**
-   * The account's orders in the new order's status, the new one included, when the placement
-   * counted them itself (PostgreSQL); otherwise the caps count them (OrderLimits.checkCaps).
+   * The account's orders in the new order's status, the new one included, as the placement left
+   * the account's count under its row lock (for the caps: OrderLimits.checkCaps).
    */
-  sameStatusAfter?: number;
+  sameStatusAfter: number;
 }
 
 /**
@@ -80,13 +96,16 @@ export async function openOrder(
   const order = await insertOrder(tx, o);
   const params = { code, lots: o.lots, id: order.id };
   const common = { userId: o.userId, memoParams: params, refType: REF, refId: order.id, at: o.createdAt };
+  const holding = o.status === STATUS_HOLDING;
   let posted = await postLedgerEntry(tx, {
     ...common,
     kind: LEDGER_KINDS.marginFreeze,
     freeDelta: -o.marginMicros,
     frozenDelta: o.marginMicros,
     memoKey: 'ledger_margin_freeze',
+    orderCounts: holding ? OPENED_HOLDING : OPENED_PENDING,
   });
+  const sameStatusAfter = holding ? posted.holdingOrders : posted.pendingOrders;
   if (chargeMicros > 0) {
     posted = await postLedgerEntry(tx, {
       ...common,
@@ -96,7 +115,7 @@ export async function openOrder(
       memoKey: 'ledger_trade_fee',
     });
   }
-  return { order, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros };
+  return { order, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros, sameStatusAfter };
 }
 
 export interface Booked {
@@ -149,6 +168,7 @@ export async function closeHolding(
     refType: REF,
     refId: order.id,
     at,
+    orderCounts: CLOSED_HOLDING,
   });
   let closed = provisional;
   if (protection > 0) {
@@ -209,6 +229,7 @@ export async function cancelPending(
     refType: REF,
     refId: order.id,
     at,
+    orderCounts: CANCELLED_PENDING,
   });
   return {
     order: cancelled,
@@ -252,6 +273,7 @@ export async function fillPending(
       refType: REF,
       refId: order.id,
       at,
+      orderCounts: FILLED_PENDING,
     });
   }
   if (order.feeMicros > 0) {
@@ -265,13 +287,15 @@ export async function fillPending(
       refType: REF,
       refId: order.id,
       at,
+      ...(restated ? {} : { orderCounts: FILLED_PENDING }),
     });
     return {
       order: filled,
       event: { order: filled, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
     };
   }
-  const balance = restated ?? (await readBalance(tx, order.userId));
+  // No money moved (no fee, filled at its target): the counts move on their own.
+  const balance = restated ?? (await moveOrderCounts(tx, order.userId, FILLED_PENDING, at));
   return {
     order: filled,
     event: { order: filled, freeMicros: balance.balanceMicros, frozenMicros: balance.frozenMicros },

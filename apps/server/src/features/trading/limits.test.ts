@@ -96,6 +96,26 @@ describe('caps per account', () => {
     expect(await counts(token)).toEqual([0, 1]);
   });
 
+  it('gives a slot back when a position closes or a pending order is cancelled', async () => {
+    await s.setSetting('max_open_positions', '1');
+    await s.setSetting('max_pending_orders', '1');
+    const { token, userId } = await s.demo();
+    const first = await market(token);
+    expect(first.body.code).toBe(1);
+    expect((await market(token)).body.code).toBe(ERRORS.too_many_positions.code);
+    expect((await s.api('/v1/api/forex/close', { id: first.body.data.Id }, token)).body.code).toBe(1);
+    expect((await market(token)).body.code).toBe(1);
+
+    const waiting = await pending(token);
+    expect(waiting.body.code).toBe(1);
+    expect((await pending(token)).body.code).toBe(ERRORS.too_many_pending_orders.code);
+    expect((await s.api('/v1/api/forex/cancel_trade', { id: waiting.body.data.Id }, token)).body.code).toBe(1);
+    expect((await pending(token)).body.code).toBe(1);
+    expect(await counts(token)).toEqual([1, 1]);
+    // accountCheck also holds the account's own counts against its orders.
+    expect(await accountCheck(s, userId)).toMatchObject({ holdingOrders: 1, pendingOrders: 1 });
+  });
+
   it('holds the cap exactly when orders race', async () => {
     await s.setSetting('max_open_positions', '3');
     const { token, userId } = await s.demo();

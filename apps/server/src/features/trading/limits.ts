@@ -1,8 +1,5 @@
-import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { RateLimiter } from '../../http/rate-limit.js';
-import { STATUS_HOLDING, STATUS_PENDING } from './model.js';
-import { countOrders } from './orders.repository.js';
 import type { RiskSettings } from './pricing.js';
 
 const MINUTE_MS = 60_000;
@@ -22,22 +19,13 @@ export class OrderLimits {
   }
 
   /**
-   * Counts inside the order's own transaction, after its first ledger row: on PostgreSQL that row
-   * locks the account, so two racing orders are counted one after the other and the cap holds
-   * exactly; on SQLite the write queue runs jobs one at a time anyway. `counted`: the count the
-   * placement took itself behind the same lock (PostgreSQL's one-statement placement), which spares
-   * the query. Throwing rolls the order back.
+   * `count`: the account's orders in the new order's status, the new one included, as the placement
+   * left the account's own count (migration 0014) under its row lock, inside the order's
+   * transaction: two racing orders are counted one after the other and the cap holds exactly.
+   * Throwing rolls the order back.
    */
-  async checkCaps(
-    tx: Tx,
-    userId: number,
-    pending: boolean,
-    settings: RiskSettings,
-    counted?: number,
-  ): Promise<void> {
-    const status = pending ? STATUS_PENDING : STATUS_HOLDING;
+  checkCaps(pending: boolean, settings: RiskSettings, count: number): void {
     const max = Math.floor(pending ? settings.maxPendingOrders : settings.maxOpenPositions);
-    const count = counted ?? (await countOrders(tx, userId, status));
     if (count > max) throw new AppError(pending ? 'too_many_pending_orders' : 'too_many_positions', { max });
   }
 }

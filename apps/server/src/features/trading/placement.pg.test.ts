@@ -9,9 +9,10 @@ import { countOrders } from './orders.repository.js';
 import { type PlacementRow, placeOrderRow } from './placement.repository.js';
 
 /**
- * Runs only with DATABASE_URL: the one-statement placement counts the account's orders (for the
- * caps) in its snapshot, so it must notice when another transaction (another node placing for the
- * same trader) changed the account between that snapshot and the row lock, and count again.
+ * Runs only with DATABASE_URL: the one-statement placement reads the account's count of its orders
+ * (for the caps) from the row it updates, so a placement that waited for the row lock behind another
+ * transaction (another node placing for the same trader) counts that one's order too, not what its
+ * own snapshot saw.
  */
 let storage: TestStorage;
 let db: Db;

@@ -3,36 +3,31 @@ import { keepPrepared, type Tx } from '../../db/database.js';
 import type { OrdersTable } from './trading.schema.js';
 
 /**
- * PostgreSQL only: a whole order placement in ONE statement, where the portable path takes four or
- * five (insert the order, freeze the margin, post its ledger row, charge the fee, count the account's
- * orders for its cap). The CTEs run in one snapshot and commit together; the account UPDATE comes
- * first and carries the same guard as every posting (no balance below zero), so when it matches no
- * row nothing at all is written. The two ledger rows are inserted in `n` order, so their ids keep
- * margin before fee as the portable path does; balance_after of the first is the balance before the fee.
+ * PostgreSQL only: a whole order placement in ONE statement, where the portable path takes three or
+ * four (insert the order, freeze the margin and count the order on the account, post its ledger row,
+ * charge the fee). The CTEs commit together; the account UPDATE comes first and carries the same
+ * guard as every posting (no balance below zero), so when it matches no row nothing at all is
+ * written. The two ledger rows are inserted in `n` order, so their ids keep margin before fee as the
+ * portable path does; balance_after of the first is the balance before the fee.
  *
- * The cap count (`n`) is read in the statement's snapshot, so it is only exact if no other
- * transaction changed the account between that snapshot and the UPDATE's row lock (another node
- * placing for the same trader, a close). The UPDATE therefore also requires the row version it
- * locks to be the one the snapshot saw (`xmin`): when another transaction got there first, the
- * UPDATE matches nothing, nothing is written, and the caller (see placeOrderRow) runs it again on a
- * fresh snapshot. Every order, close, fill and cancel posts through this account row, so a count
- * read behind an unchanged row version is the count after the lock.
+ * The caps read the account's own count of its orders in the new order's status (migration 0014),
+ * which the same UPDATE moves: an UPDATE works on the newest committed row version once it holds the
+ * row lock, so two racing placements for one account count 1 and 2 whatever their snapshots saw,
+ * with no count over the orders table and no retry.
  *
  * The one repository statement that crosses orders, accounts and ledger: it exists for the order
  * path's round trips on PostgreSQL (issue: PostgreSQL mode at speed), and the conservation and
  * concurrency suites run it in CI's PostgreSQL pass.
  */
-const PLACE_SQL = `WITH seen AS (
-  SELECT xmin::text AS version FROM accounts WHERE user_id = $1::integer
-), n AS (
-  SELECT count(*) AS same_status FROM orders WHERE user_id = $1::integer AND status = $4::smallint
-), acc AS (
+const PLACE_SQL = `WITH acc AS (
   UPDATE accounts
   SET balance_micros = balance_micros - $12::bigint - $16::bigint,
-      frozen_micros = frozen_micros + $12::bigint, updated_at = $14::bigint
+      frozen_micros = frozen_micros + $12::bigint, updated_at = $14::bigint,
+      holding_orders = holding_orders + ($4::smallint = 1)::integer,
+      pending_orders = pending_orders + ($4::smallint = 0)::integer
   WHERE user_id = $1::integer AND balance_micros - $12::bigint - $16::bigint >= 0
-    AND xmin::text = (SELECT version FROM seen)
-  RETURNING balance_micros, frozen_micros
+  RETURNING balance_micros, frozen_micros,
+    CASE WHEN $4::smallint = 1 THEN holding_orders ELSE pending_orders END AS same_status_after
 ), o AS (
   INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
     fill_direction, tp, sl, margin_micros, fee_micros, created_at, filled_at)
@@ -55,8 +50,8 @@ const PLACE_SQL = `WITH seen AS (
   RETURNING id
 )
 SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros,
-  n.same_status + 1 AS same_status_after
-FROM o, acc, n`;
+  acc.same_status_after
+FROM o, acc`;
 keepPrepared(PLACE_SQL);
 
 export interface PlacementRow {
@@ -93,36 +88,8 @@ export type PlacedRow = Selectable<OrdersTable> & {
   same_status_after: number | string;
 };
 
-/** A placement that lost the account row to another transaction runs again this many times. */
-const MAX_PLACEMENT_TRIES = 5;
-
-/**
- * Runs the placement; undefined when the balance guard refused it (or there is no account): nothing
- * written. A placement that met a newer account row than its snapshot saw (see PLACE_SQL) runs again.
- */
+/** Runs the placement; undefined when the balance guard refused it (or there is no account): nothing written. */
 export async function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
-  for (let tries = 1; ; tries++) {
-    const row = await placeOnce(tx, p);
-    if (row) return row;
-    const account = await tx.executeQuery<{ balance_micros: number }>(
-      CompiledQuery.raw('SELECT balance_micros FROM accounts WHERE user_id = $1::integer', [p.userId]),
-    );
-    const balance = account.rows[0]?.balance_micros;
-    // No account, or really short of money: refused. Enough money: the row moved under us.
-    if (balance === undefined || balance - p.marginMicros - p.chargeMicros < 0) return undefined;
-    if (tries >= MAX_PLACEMENT_TRIES) throw new PlacementConflict();
-  }
-}
-
-/** Another transaction kept changing the account: retryable, as a serialisation failure is. */
-export class PlacementConflict extends Error {
-  readonly code = '40001';
-  constructor() {
-    super('the account kept changing under the order placement');
-  }
-}
-
-async function placeOnce(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
   const result = await tx.executeQuery(
     CompiledQuery.raw(PLACE_SQL, [
       p.userId,

@@ -217,8 +217,8 @@ export class TradingService {
           inst.showCode,
           !pending,
         );
-        // After the account row is locked (by the placement), so racing orders count one by one.
-        await this.limits.checkCaps(tx, user.userId, pending, settings, opened.sameStatusAfter);
+        // Counted by the placement under the account's row lock, so racing orders count one by one.
+        this.limits.checkCaps(pending, settings, opened.sameStatusAfter);
         if (options.inTx) await options.inTx(tx, opened.order);
         this.emit(afterCommit, {
           order: opened.order,

@@ -117,16 +117,35 @@ export interface AccountCheck {
   realised: number;
   protection: number;
   grants: number;
+  /** The account's own counts of its holding and pending orders (the caps read them). */
+  holdingOrders: number;
+  pendingOrders: number;
 }
 
-/** Reads one account against its ledger and its orders, for the conservation checks. */
+/**
+ * Reads one account against its ledger and its orders, for the conservation checks. Throws when the
+ * account's open-order counts differ from its orders (every booking moves them; see migration 0014).
+ */
 export async function accountCheck(s: TradingServer, userId: number): Promise<AccountCheck> {
   const db = s.t.server.ctx.db.kysely;
   const acc = await db
     .selectFrom('accounts')
-    .select(['balance_micros', 'frozen_micros'])
+    .select(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders'])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  const open = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [0, 1])
+    .groupBy('status')
+    .execute();
+  const counted = (status: number) => Number(open.find((r) => Number(r.status) === status)?.n ?? 0);
+  if (acc.holding_orders !== counted(1) || acc.pending_orders !== counted(0)) {
+    throw new Error(
+      `account ${userId} counts ${acc.holding_orders} holding / ${acc.pending_orders} pending, its orders ${counted(1)} / ${counted(0)}`,
+    );
+  }
   const sums = await sql<{ kind: string; free: number | string; frozen: number | string }>`
     SELECT kind, SUM(free_delta_micros) AS free, SUM(frozen_delta_micros) AS frozen
     FROM ledger WHERE user_id = ${userId} GROUP BY kind`.execute(db);
@@ -150,5 +169,7 @@ export async function accountCheck(s: TradingServer, userId: number): Promise<Ac
     realised: Number(orders.pnl ?? 0),
     protection: Number(orders.prot ?? 0),
     grants: (byKind.get('opening_grant')?.free ?? 0) + (byKind.get('demo_reset')?.free ?? 0),
+    holdingOrders: acc.holding_orders,
+    pendingOrders: acc.pending_orders,
   };
 }
