@@ -109,7 +109,9 @@ describe('caps per account', () => {
     const waiting = await pending(token);
     expect(waiting.body.code).toBe(1);
     expect((await pending(token)).body.code).toBe(ERRORS.too_many_pending_orders.code);
-    expect((await s.api('/v1/api/forex/cancel_trade', { id: waiting.body.data.Id }, token)).body.code).toBe(1);
+    expect((await s.api('/v1/api/forex/cancel_trade', { id: waiting.body.data.Id }, token)).body.code).toBe(
+      1,
+    );
     expect((await pending(token)).body.code).toBe(1);
     expect(await counts(token)).toEqual([1, 1]);
     // accountCheck also holds the account's own counts against its orders.
