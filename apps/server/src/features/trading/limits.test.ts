@@ -1,4 +1,4 @@
-import { ERRORS, MyDealResponse } from '@meridian/contract';
+import { ERRORS, MyDealResponse, Order } from '@meridian/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountCheck, startTradingServer, type TradingServer } from './testing/harness.js';
 
@@ -102,16 +102,16 @@ describe('caps per account', () => {
     const { token, userId } = await s.demo();
     const first = await market(token);
     expect(first.body.code).toBe(1);
+    const firstId = Order.parse(first.body.data).Id;
     expect((await market(token)).body.code).toBe(ERRORS.too_many_positions.code);
-    expect((await s.api('/v1/api/forex/close', { id: first.body.data.Id }, token)).body.code).toBe(1);
+    expect((await s.api('/v1/api/forex/close', { id: firstId }, token)).body.code).toBe(1);
     expect((await market(token)).body.code).toBe(1);
 
     const waiting = await pending(token);
     expect(waiting.body.code).toBe(1);
+    const waitingId = Order.parse(waiting.body.data).Id;
     expect((await pending(token)).body.code).toBe(ERRORS.too_many_pending_orders.code);
-    expect((await s.api('/v1/api/forex/cancel_trade', { id: waiting.body.data.Id }, token)).body.code).toBe(
-      1,
-    );
+    expect((await s.api('/v1/api/forex/cancel_trade', { id: waitingId }, token)).body.code).toBe(1);
     expect((await pending(token)).body.code).toBe(1);
     expect(await counts(token)).toEqual([1, 1]);
     // accountCheck also holds the account's own counts against its orders.
