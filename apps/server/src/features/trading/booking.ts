@@ -5,14 +5,12 @@
  * postLedgerEntry, the only code that changes balances.
  */
 import type { CloseReason } from '@meridian/contract';
-import { sql } from 'kysely';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import {
   moveOrderCounts,
   type OrderCountDeltas,
   postLedgerEntry,
-  readBalance,
   refusedPosting,
 } from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
@@ -23,7 +21,14 @@ import {
   STATUS_HOLDING,
   STATUS_PENDING,
 } from './model.js';
-import { insertOrder, type NewOrder, toRecord, updateOrderIf } from './orders.repository.js';
+import {
+  closeOrderIf,
+  fillOrderIf,
+  insertOrder,
+  type NewOrder,
+  toRecord,
+  updateOrderIf,
+} from './orders.repository.js';
 import { placeOrderRow } from './placement.repository.js';
 
 export const LEDGER_KINDS = {
@@ -123,21 +128,17 @@ export interface Booked {
   event: OrderEvent;
 }
 
-/** PostgreSQL: lock the account row so the balance read here stays true until commit. */
-async function lockAccount(tx: Tx, dialect: DialectName, userId: number): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`SELECT 1 FROM accounts WHERE user_id = ${userId} FOR UPDATE`.execute(tx);
-  }
-}
-
 /**
  * Closes a holding order at `closePrice`: frozen −= margin, free += margin + P&L. When the free
  * balance would end below zero, the house credits the shortfall first (its own ledger row), so the
  * balance ends at exactly 0. Throws order_not_holding when the order already left status 1.
+ *
+ * The margin release comes first and its guarded UPDATE returns the balance it locked (on
+ * PostgreSQL the newest committed one), so the shortfall is computed from that: no separate read
+ * or lock of the account.
  */
 export async function closeHolding(
   tx: Tx,
-  dialect: DialectName,
   order: OrderRecord,
   inst: Instrument,
   closePrice: string,
@@ -145,18 +146,8 @@ export async function closeHolding(
   reason: CloseReason,
   at: number,
 ): Promise<Booked> {
-  const provisional = await updateOrderIf(tx, order.id, STATUS_HOLDING, {
-    status: STATUS_HISTORY,
-    closePrice,
-    pnlMicros,
-    closeReason: reason,
-    closedAt: at,
-  });
+  const provisional = await closeOrderIf(tx, order.id, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
   if (!provisional) throw new AppError('order_not_holding');
-  await lockAccount(tx, dialect, order.userId);
-  const balance = await readBalance(tx, order.userId);
-  const afterRelease = balance.balanceMicros + order.marginMicros;
-  const protection = afterRelease + pnlMicros < 0 ? -(afterRelease + pnlMicros) : 0;
   const params = { code: inst.showCode, id: order.id };
   let posted = await postLedgerEntry(tx, {
     userId: order.userId,
@@ -170,6 +161,7 @@ export async function closeHolding(
     at,
     orderCounts: CLOSED_HOLDING,
   });
+  const protection = posted.balanceMicros + pnlMicros < 0 ? -(posted.balanceMicros + pnlMicros) : 0;
   let closed = provisional;
   if (protection > 0) {
     posted = await postLedgerEntry(tx, {
@@ -213,10 +205,11 @@ export async function cancelPending(
   reason: CloseReason,
   at: number,
 ): Promise<Booked> {
-  const cancelled = await updateOrderIf(tx, order.id, STATUS_PENDING, {
-    status: STATUS_HISTORY,
-    closeReason: reason,
-    closedAt: at,
+  const cancelled = await closeOrderIf(tx, order.id, STATUS_PENDING, {
+    closePrice: null,
+    pnlMicros: 0,
+    reason,
+    at,
   });
   if (!cancelled) throw new AppError('order_not_pending');
   const posted = await postLedgerEntry(tx, {
@@ -253,12 +246,7 @@ export async function fillPending(
   at: number,
   marginMicros: number = order.marginMicros,
 ): Promise<Booked> {
-  const filled = await updateOrderIf(tx, order.id, STATUS_PENDING, {
-    status: STATUS_HOLDING,
-    openPrice: fillPrice,
-    filledAt: at,
-    ...(marginMicros !== order.marginMicros ? { marginMicros } : {}),
-  });
+  const filled = await fillOrderIf(tx, order.id, fillPrice, at, marginMicros);
   if (!filled) throw new AppError('order_not_pending');
   const restate = marginMicros - order.marginMicros;
   let restated: Awaited<ReturnType<typeof postLedgerEntry>> | undefined;

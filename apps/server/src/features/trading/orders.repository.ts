@@ -1,6 +1,6 @@
 import type { CloseReason } from '@meridian/contract';
 import type { FillDirection } from '@meridian/trading';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { OrderRecord, StatusCode } from './model.js';
@@ -120,17 +120,18 @@ export async function insertOrder(db: Executor, o: NewOrder): Promise<OrderRecor
 }
 
 /** The order if it belongs to `userId`; another user's order is indistinguishable from none. */
+const selectOwnOrderQuery = precompiledQuery((db, id: number, userId: number) =>
+  db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId),
+);
+
+/** Every close and cancel a trader asks for reads the order first, so compiled once. */
 export async function selectOwnOrder(
   db: Executor,
   id: number,
   userId: number,
 ): Promise<OrderRecord | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const { rows } = await selectOwnOrderQuery(db, id, userId);
+  const row = rows[0];
   return row ? toRecord(row) : undefined;
 }
 
@@ -184,6 +185,77 @@ export async function updateOrderIf(
     .where('status', '=', fromStatus)
     .returningAll()
     .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+/*
+ * The three moves every order makes (close, cancel, fill), each one guarded UPDATE compiled once:
+ * the trade monitor books them by the thousand, and building updateOrderIf's dynamic set each time
+ * cost more than running it.
+ */
+const closeOrderQuery = precompiledQuery(
+  (db, closePrice: string, pnlMicros: number, reason: string, closedAt: number, id: number, from: number) =>
+    db
+      .updateTable('orders')
+      .set((eb) => ({
+        version: eb('version', '+', sql.lit(1)),
+        status: sql.lit(3),
+        close_price: closePrice,
+        pnl_micros: pnlMicros,
+        close_reason: reason,
+        closed_at: closedAt,
+      }))
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returningAll(),
+);
+
+/** A holding order closed (from 1) or a pending one cancelled (from 0, no price, no P&L). */
+export async function closeOrderIf(
+  db: Executor,
+  id: number,
+  fromStatus: 0 | 1,
+  close: { closePrice: string | null; pnlMicros: number; reason: CloseReason; at: number },
+): Promise<OrderRecord | undefined> {
+  const { rows } = await closeOrderQuery(
+    db,
+    close.closePrice as string,
+    close.pnlMicros,
+    close.reason,
+    close.at,
+    id,
+    fromStatus,
+  );
+  const row = rows[0];
+  return row ? toRecord(row) : undefined;
+}
+
+const fillOrderQuery = precompiledQuery(
+  (db, openPrice: string, filledAt: number, marginMicros: number, id: number) =>
+    db
+      .updateTable('orders')
+      .set((eb) => ({
+        version: eb('version', '+', sql.lit(1)),
+        status: sql.lit(1),
+        open_price: openPrice,
+        filled_at: filledAt,
+        margin_micros: marginMicros,
+      }))
+      .where('id', '=', id)
+      .where('status', '=', sql.lit(0))
+      .returningAll(),
+);
+
+/** A pending order filled at `openPrice`, its margin restated (or the same). */
+export async function fillOrderIf(
+  db: Executor,
+  id: number,
+  openPrice: string,
+  filledAt: number,
+  marginMicros: number,
+): Promise<OrderRecord | undefined> {
+  const { rows } = await fillOrderQuery(db, openPrice, filledAt, marginMicros, id);
+  const row = rows[0];
   return row ? toRecord(row) : undefined;
 }
 

@@ -253,7 +253,6 @@ export class TradingService {
         const price = closingPriceOf(current.side, pricing.quote(inst));
         const booked = await closeHolding(
           tx,
-          this.d.db.dialect,
           current,
           inst,
           price,
@@ -396,16 +395,7 @@ export class TradingService {
             ? await cancelPending(tx, order, inst, 'reset', at)
             : await (async () => {
                 const price = closingPriceOf(order.side, pricing.quote(inst));
-                return closeHolding(
-                  tx,
-                  this.d.db.dialect,
-                  order,
-                  inst,
-                  price,
-                  pricing.pnlAt(order, inst, price),
-                  'reset',
-                  at,
-                );
+                return closeHolding(tx, order, inst, price, pricing.pnlAt(order, inst, price), 'reset', at);
               })();
         this.emit(afterCommit, booked.event);
       }
@@ -464,7 +454,6 @@ export class TradingService {
         );
         const booked = await closeHolding(
           tx,
-          this.d.db.dialect,
           opened.order,
           inst,
           t.closePrice,
@@ -501,7 +490,6 @@ export class TradingService {
         const inst = pricing.instrument(current.instrumentId);
         const booked = await closeHolding(
           tx,
-          this.d.db.dialect,
           current,
           inst,
           price,
