@@ -44,7 +44,17 @@ export const MarketRow = memo(function MarketRow({
         data-testid={`market-row-${code}`}
         onClick={() => onOpen(instrument)}
       >
-        <img className="market-row__logo" src={logoUrl(instrument.Logo)} alt="" width={36} height={36} />
+        {/* Lazy: each SVG logo is a document of its own for the browser to parse, and the rows below
+            the fold need theirs only when scrolled near; none is fetched before the list is on screen. */}
+        <img
+          className="market-row__logo"
+          src={logoUrl(instrument.Logo)}
+          alt=""
+          width={36}
+          height={36}
+          loading="lazy"
+          decoding="async"
+        />
         <span className="market-row__name">
           <span className="market-row__code">{code}</span>
           {instrument.ShowCode !== code && (
