@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { ConnectionBanner } from '../lib/ConnectionBanner';
 import { decide } from '../lib/guards';
@@ -10,6 +10,7 @@ import { socket } from '../lib/services';
 import { downReason, useConnection } from '../lib/stores/connection';
 import { AppTabBar } from './AppTabBar';
 import { Footer } from './Footer';
+import { tradeListNeedsRefresh } from './first-screen';
 import { KeepAlivePanes } from './keep-alive';
 import { PageLoading } from './PageLoading';
 import { keepAliveScreen, NOT_FOUND_ROUTE, type RouteDef } from './route-table';
@@ -28,6 +29,7 @@ export function Layout() {
   const session = useGuardSession();
   const { isLogin, isDemo } = session;
   const queryClient = useQueryClient();
+  const firstScreen = useRef(true);
 
   // Spec: every route change starts at the top of the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation itself (its key) is the trigger
@@ -39,7 +41,11 @@ export function Layout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation itself (its key) is the trigger
   useEffect(() => {
     socket.connect();
-    if (location.pathname === PATHS.home || location.pathname === PATHS.trade) {
+    const first = firstScreen.current;
+    firstScreen.current = false;
+    if (location.pathname !== PATHS.home && location.pathname !== PATHS.trade) return;
+    const state = queryClient.getQueryState(marketKeys.tradeList());
+    if (tradeListNeedsRefresh(state, first, performance.timeOrigin)) {
       queryClient.invalidateQueries({ queryKey: marketKeys.tradeList() }).catch(() => undefined);
     }
   }, [location.key, location.pathname, queryClient]);

@@ -1,3 +1,4 @@
+import type { QueryState } from '@tanstack/react-query';
 import { categoriesQuery, tradeListQuery } from '../features/markets/queries';
 import { PATHS } from '../lib/paths';
 import { queryClient } from '../lib/services';
@@ -31,4 +32,21 @@ export function startFirstScreen(hash: string = window.location.hash): Promise<v
     () => undefined,
     () => undefined,
   );
+}
+
+/**
+ * Whether arriving at / or /trade should refetch the trade list (the spec refreshes it on each visit).
+ * Not for the screen the page opened on when this page load has fetched the list already or is
+ * fetching it (startFirstScreen's request): that answer is the refresh, and a second one a second
+ * later only re-rendered every row. A list from the session copy (saved before this page started)
+ * is still refreshed.
+ */
+export function tradeListNeedsRefresh(
+  state: Pick<QueryState, 'dataUpdatedAt' | 'fetchStatus' | 'isInvalidated'> | undefined,
+  firstScreen: boolean,
+  pageStart: number,
+): boolean {
+  if (!firstScreen || !state) return true;
+  if (state.fetchStatus === 'fetching') return false;
+  return state.isInvalidated || state.dataUpdatedAt < pageStart;
 }
