@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -19,12 +20,37 @@ const STARTUP = startupChunk({
   entry: /[\\/]src[\\/]main\.tsx$/,
   firstScreen: /[\\/]src[\\/]features[\\/]home[\\/]HomeScreen\.tsx$/,
   own: /[\\/]apps[\\/]web[\\/]src[\\/][^?]*\.tsx?$/,
+  also: new RegExp(
+    [
+      String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](?:languages|socket-constants|errors|api[\\/][\w.-]+)\.ts$`,
+      String.raw`[\\/]antd-mobile[\\/]es[\\/](?:locales[\\/](?:base|en-US)|utils[\\/](?:merge-locale|can-use-dom|native-props|with-default-props))\.js$`,
+      String.raw`[\\/]node_modules[\\/](?:tslib|classnames)[\\/]`,
+      String.raw`[\\/]apps[\\/]web[\\/]src[\\/]i18n[\\/]locales[\\/]en\.json$`,
+      String.raw`^\0vite[\\/]preload-helper`,
+    ].join('|'),
+  ),
 });
+
+/**
+ * React Router 7's package exports only its development build, whose dev warnings
+ * (`ENABLE_DEV_WARNINGS = true`) cannot be dropped by minifying; the same package ships the
+ * production build beside it (identical but for that switch). The app build takes that one.
+ */
+const REACT_ROUTER_PRODUCTION = (() => {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(
+    /([\\/]dist[\\/])development([\\/]index)\.m?js$/,
+    '$1production$2.mjs',
+  );
+  if (production === development)
+    throw new Error(`react-router's production build not found beside ${development}`);
+  return production;
+})();
 
 /** Server paths a navigation must reach for real, never answered with the cached app. */
 const SERVER_PATHS = [/^\/api\//, /^\/v1\//, /^\/healthz/, /^\/metrics/, /^\/docs/];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     splitEnglish(),
     react(),
@@ -75,7 +101,10 @@ export default defineConfig({
     }),
   ],
   // Workspace packages are consumed as TypeScript source, so no package build is needed in dev.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   // Relative asset URLs let the same build be served from any path prefix.
   base: './',
   server: {
@@ -92,7 +121,12 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets scripts/bundle-budget.mjs tell the initial chunks from the lazy ones.
     manifest: true,
-    target: 'es2020',
+    // ES2022: class private fields and methods run as they are. Under es2020 every `#field` of
+    // TanStack Query and the rest became a WeakMap and a helper call (61 WeakMaps in the framework
+    // chunk, the helpers in a chunk of their own that / had to load). Phones from 2021 on (iOS 15,
+    // Chrome 94) run all of ES2022 that the bundle uses: none of its code has a class static block
+    // (Safari 16.4), and naming 'safari15' here lowered every class field again to handle those.
+    target: 'es2022',
     // Vite's default modulepreload stays: <link rel="modulepreload"> for the entry's imports in
     // index.html, and for a lazy chunk's imports when it is requested, so files download side by side.
     rolldownOptions: {
@@ -111,4 +145,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

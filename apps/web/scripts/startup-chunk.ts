@@ -5,8 +5,14 @@ interface StartupChunkOptions {
   entry: RegExp;
   /** The screen main.tsx preloads for `/` (HomeScreen.tsx). */
   firstScreen: RegExp;
-  /** Our own modules: the only ones followed and captured. */
+  /** Our own modules: the only ones followed for the shared set. */
   own: RegExp;
+  /**
+   * Named modules outside our own code (package files, JSON, Vite's helpers) that go in the chunk
+   * too when the entry or the first screen imports them statically through any path: small
+   * modules that automatic splitting otherwise put in files of a few hundred bytes each.
+   */
+  also?: RegExp;
 }
 
 /**
@@ -24,6 +30,11 @@ interface StartupChunkOptions {
  * an entry file such as antd-mobile's or the contract's re-exports all of it, including what only
  * the lazy screens use (zod), which must not move here.
  *
+ * `also` names the package modules that would otherwise each be such a small file of their own (the
+ * contract's route table and language list, antd-mobile's locale base and shared helpers, the
+ * English texts, Vite's preload helper): named one by one rather than found, for the reason above.
+ * None of them imports the entry or a lazy chunk, so the circle above cannot form through them.
+ *
  * `buildEnd` computes the set from the module graph before chunks are made; `captures` is the
  * code-splitting group's test.
  */
@@ -38,15 +49,14 @@ export function startupChunk(options: StartupChunkOptions): {
     buildEnd() {
       startup.clear();
       const ids = [...this.getModuleIds()];
-      const closure = (root: string): Set<string> => {
+      const closure = (root: string, follow: (id: string) => boolean = (id) => options.own.test(id)) => {
         const seen = new Set<string>();
         const stack = [root];
         while (stack.length > 0) {
           const id = stack.pop() as string;
           if (seen.has(id)) continue;
           seen.add(id);
-          for (const dep of this.getModuleInfo(id)?.importedIds ?? [])
-            if (options.own.test(dep)) stack.push(dep);
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) if (follow(dep)) stack.push(dep);
         }
         return seen;
       };
@@ -62,6 +72,12 @@ export function startupChunk(options: StartupChunkOptions): {
         for (const id of closure(root)) reachedBy.set(id, (reachedBy.get(id) ?? 0) + 1);
       for (const id of new Set([...closure(entry), ...closure(first)])) {
         if (!roots.has(id) && (reachedBy.get(id) ?? 0) >= 2) startup.add(id);
+      }
+      const also = options.also;
+      if (also) {
+        const everything = () => true;
+        for (const id of new Set([...closure(entry, everything), ...closure(first, everything)]))
+          if (also.test(id)) startup.add(id);
       }
     },
   };
