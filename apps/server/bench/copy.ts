@@ -11,8 +11,12 @@
  * follower's booked copy (the mirror's end of that event), and the provider's own order latency
  * against the same 20 orders sent by an identical provider with no followers (ratio). Targets in
  * issue 13: 1,000 followers p99 ≤ 250 ms; 10,000 followers p99 ≤ 2 s; provider ratio ≤ 1.2.
+ * BENCH_PROFILE=<dir> writes a CPU profile of the window with followers.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { routes } from '@meridian/contract';
 import { inTransaction } from '../src/db/database.js';
 import { OPENING_GRANT_MEMO, openAccount } from '../src/features/accounts/index.js';
@@ -21,6 +25,31 @@ import { call, type Reply } from '../src/features/identity/testing/client.js';
 
 const SIZES = (process.env.BENCH_COPY_FOLLOWERS ?? '1000,10000').split(',').map(Number);
 const ORDERS = 20;
+
+/**
+ * BENCH_PROFILE=<dir>: a CPU profile of the measured window (the provider's orders with followers);
+ * returns the function that stops it and writes `<dir>/<name>-<time>.cpuprofile`.
+ */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  const post = (method: string): Promise<unknown> =>
+    new Promise((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async (name) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name}-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile of the measured window: ${file}`);
+  };
+}
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -162,7 +191,9 @@ async function measure(size: number): Promise<void> {
     // Warm-up (JIT, statements) on the baseline account, then the baseline itself.
     await runProvider(s, baseline.token, false);
     const base = await runProvider(s, baseline.token, false);
+    const profiling = await startProfile();
     const withCopies = await runProvider(s, provider.token, true);
+    await profiling?.(`copy-${store}-${size}`);
     const { opened, skipped, closed } = s.copy.mirror.counts;
     const ratio = quantile(withCopies.latencies, 0.5) / quantile(base.latencies, 0.5);
     console.log(

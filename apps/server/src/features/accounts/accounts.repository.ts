@@ -261,6 +261,125 @@ export async function postWithLedger(
   };
 }
 
+/** One ledger row of a pair (postPairWithLedger): its own deltas, memo and reference. */
+export interface PairLine {
+  kind: string;
+  freeDeltaMicros: number;
+  frozenDeltaMicros: number;
+  memoKey: string;
+  memoParams: string | null;
+  refType: string | null;
+  refId: number | null;
+}
+
+const LEDGER_COLUMNS = `user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
+  frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at`;
+
+/** SQLite: both rows of a pair in one INSERT (after the guarded UPDATE by their sum). */
+const PAIR_ROWS_SQLITE = `INSERT INTO ledger (${LEDGER_COLUMNS})
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
+/**
+ * PostgreSQL: the guarded UPDATE by the pair's sum and both ledger rows in ONE statement. The first
+ * row's after-balances are the account's after the pair less the second row's deltas.
+ */
+const PAIR_SQL = `WITH after AS (
+  UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2::bigint,
+    updated_at = $3::bigint, holding_orders = holding_orders + $5::integer,
+    pending_orders = pending_orders + $6::integer
+  WHERE user_id = $4::integer AND balance_micros + $1::bigint >= 0 AND frozen_micros + $2::bigint >= 0
+  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders
+), posted AS (
+  INSERT INTO ledger (${LEDGER_COLUMNS})
+  SELECT $4::integer, v.kind, v.free, v.frozen, after.balance_micros - v.free_later,
+    after.frozen_micros - v.frozen_later, v.memo_key, v.memo_params, v.ref_type, v.ref_id, $3::bigint
+  FROM after, (VALUES
+    (1, $7::varchar, $8::bigint, $9::bigint, $15::bigint, $16::bigint, $10::varchar, $11::text, $12::varchar, $13::bigint),
+    (2, $14::varchar, $15::bigint, $16::bigint, 0::bigint, 0::bigint, $17::varchar, $18::text, $19::varchar, $20::bigint)
+  ) AS v(n, kind, free, frozen, free_later, frozen_later, memo_key, memo_params, ref_type, ref_id)
+  ORDER BY v.n
+  RETURNING id
+)
+SELECT (SELECT max(id) FROM posted) AS id, balance_micros, frozen_micros, holding_orders, pending_orders
+FROM after`;
+keepPrepared(PAIR_SQL);
+
+/**
+ * Two movements of one account: the account changed by their sum in one guarded UPDATE, and both
+ * ledger rows, each with its own after-balances (one statement on PostgreSQL, two on SQLite, where
+ * two single postings take four). Undefined when the guard refused (or no account): nothing
+ * written. Returns the second row's id and the account after both.
+ */
+export async function postPairWithLedger(
+  db: Executor,
+  userId: number,
+  first: PairLine,
+  second: PairLine,
+  at: number,
+  counts: OrderCountDeltas = NO_ORDER_COUNT_CHANGE,
+): Promise<({ ledgerId: number } & PostedAccount) | undefined> {
+  const free = first.freeDeltaMicros + second.freeDeltaMicros;
+  const frozen = first.frozenDeltaMicros + second.frozenDeltaMicros;
+  if (isPostgres(db)) {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(PAIR_SQL, [
+        free,
+        frozen,
+        at,
+        userId,
+        counts.holding,
+        counts.pending,
+        ...[first, second].flatMap((l) => [
+          l.kind,
+          l.freeDeltaMicros,
+          l.frozenDeltaMicros,
+          l.memoKey,
+          l.memoParams,
+          l.refType,
+          l.refId,
+        ]),
+      ]),
+    );
+    const out = result.rows[0] as Record<string, unknown> | undefined;
+    if (!out) return undefined;
+    return {
+      ledgerId: Number(out.id),
+      balanceMicros: Number(out.balance_micros),
+      frozenMicros: Number(out.frozen_micros),
+      holdingOrders: Number(out.holding_orders),
+      pendingOrders: Number(out.pending_orders),
+    };
+  }
+  const after = await applyDeltas(db, userId, free, frozen, at, counts);
+  if (!after) return undefined;
+  const row = (l: PairLine, balanceAfter: number, frozenAfter: number) => [
+    userId,
+    l.kind,
+    l.freeDeltaMicros,
+    l.frozenDeltaMicros,
+    balanceAfter,
+    frozenAfter,
+    l.memoKey,
+    l.memoParams,
+    l.refType,
+    l.refId,
+    at,
+  ];
+  const inserted = await db.executeQuery(
+    CompiledQuery.raw(PAIR_ROWS_SQLITE, [
+      ...row(
+        first,
+        after.balanceMicros - second.freeDeltaMicros,
+        after.frozenMicros - second.frozenDeltaMicros,
+      ),
+      ...row(second, after.balanceMicros, after.frozenMicros),
+    ]),
+  );
+  const ids = (inserted.rows as Array<{ id: unknown }>).map((r) => Number(r.id));
+  if (ids.length !== 2) throw new Error('ledger pair insert returned no ids');
+  return { ledgerId: Math.max(...ids), ...after };
+}
+
 export async function selectAccount(db: Executor, userId: number): Promise<AccountRow | undefined> {
   const row = await db
     .selectFrom('accounts')

@@ -8,6 +8,7 @@ export type { AccountsTable, LedgerTable } from './accounts.schema.js';
 export {
   type Balance,
   LEDGER_PAGE_SIZE,
+  type LedgerLine,
   type LedgerPosting,
   moveOrderCounts,
   OPENING_GRANT_KIND,
@@ -22,4 +23,5 @@ export {
   readLedgerPage,
   refusedPosting,
   toMoney,
+  tryPostLedgerPair,
 } from './ledger.js';

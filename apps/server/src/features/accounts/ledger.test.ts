@@ -9,7 +9,7 @@ import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { createRng } from '../markets/index.js';
 import { seedSettings } from '../settings/settings.seed.js';
 import { sumLedger } from './accounts.repository.js';
-import { postLedgerEntry, readBalance, readLedgerPage } from './ledger.js';
+import { postLedgerEntry, readBalance, readLedgerPage, tryPostLedgerPair } from './ledger.js';
 
 let storage: TestStorage;
 let db: Db;
@@ -212,4 +212,69 @@ describe('postLedgerEntry', () => {
     expect(await readBalance(db.kysely, user)).toEqual({ balanceMicros: 10_000, frozenMicros: 0 });
     await expectConserved(user);
   }, 30_000);
+});
+
+describe('tryPostLedgerPair', () => {
+  const line = (kind: string, freeDelta: number, frozenDelta: number) => ({
+    kind,
+    freeDelta,
+    frozenDelta,
+    memoKey: 'ledger_demo_grant',
+    memoParams: { code: 'EURUSD' },
+    refType: 'order',
+    refId: 9,
+  });
+
+  it('books both lines in order, each with its own after-balances, and moves the order counts', async () => {
+    const user = await newAccount(1_000_000);
+    const posted = await inTransaction(db, (trx) =>
+      tryPostLedgerPair(trx, user, line('margin_freeze', -300_000, 300_000), line('trade_fee', -7_000, 0), {
+        at: 6,
+        orderCounts: { holding: 1, pending: 0 },
+      }),
+    );
+    expect(posted).toMatchObject({ balanceMicros: 693_000, frozenMicros: 300_000, holdingOrders: 1 });
+    const rows = await db.kysely
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', user)
+      .where('kind', '!=', 'opening_grant')
+      .orderBy('id')
+      .execute();
+    expect(
+      rows.map((r) => [
+        r.kind,
+        Number(r.free_delta_micros),
+        Number(r.frozen_delta_micros),
+        Number(r.balance_after_micros),
+        Number(r.frozen_after_micros),
+        Number(r.created_at),
+      ]),
+    ).toEqual([
+      ['margin_freeze', -300_000, 300_000, 700_000, 300_000, 6],
+      ['trade_fee', -7_000, 0, 693_000, 300_000, 6],
+    ]);
+    expect(Number(rows[1]?.id)).toBe(posted?.ledgerId);
+    await expectConserved(user);
+  });
+
+  it('writes nothing and answers undefined when the sum would take a balance below zero', async () => {
+    const user = await newAccount(100_000);
+    const posted = await inTransaction(db, (trx) =>
+      tryPostLedgerPair(trx, user, line('margin_release', 50_000, 0), line('realised_pnl', -150_001, 0), {
+        orderCounts: { holding: -1, pending: 0 },
+      }),
+    );
+    expect(posted).toBeUndefined();
+    expect(await readBalance(db.kysely, user)).toEqual({ balanceMicros: 100_000, frozenMicros: 0 });
+    expect((await sumLedger(db.kysely, user)).freeMicros).toBe(100_000);
+  });
+
+  it('refuses a pair whose first line dips below the sum (its guard would differ from posting in turn)', async () => {
+    const user = await newAccount(100_000);
+    await expect(
+      inTransaction(db, (trx) => tryPostLedgerPair(trx, user, line('a', -200_000, 0), line('b', 150_000, 0))),
+    ).rejects.toThrow(RangeError);
+    await expectConserved(user);
+  });
 });

@@ -14,7 +14,9 @@ import {
   isPostgres,
   type LedgerRow,
   type OrderCountDeltas,
+  type PairLine,
   type PostedAccount,
+  postPairWithLedger,
   postWithLedger,
   selectAccount,
   selectLedgerPage,
@@ -115,6 +117,55 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     createdAt: at,
   });
   return { ledgerId, ...after };
+}
+
+/** One line of a pair of postings (postLedgerPair): its own deltas, memo and reference. */
+export type LedgerLine = Omit<LedgerPosting, 'userId' | 'at' | 'orderCounts'>;
+
+/**
+ * Two movements of one account booked together (margin then fee; a margin release then P&L): the
+ * account changed by their sum in one guarded UPDATE, and both ledger rows in order, each with its
+ * own after-balances. The sum's guard refuses exactly when one of the two in turn would, because
+ * each balance's first delta is no lower than min(0, the sum) (checked: a pair that breaks it is a
+ * bug). Undefined when refused, nothing written: the caller decides (refusedPosting, or another
+ * path).
+ */
+export async function tryPostLedgerPair(
+  trx: Tx,
+  userId: number,
+  first: LedgerLine,
+  second: LedgerLine,
+  options: { at?: number; orderCounts?: OrderCountDeltas } = {},
+): Promise<PostedEntry | undefined> {
+  for (const line of [first, second]) {
+    assertDelta(line.freeDelta, 'freeDelta');
+    assertDelta(line.frozenDelta, 'frozenDelta');
+    if (line.freeDelta === 0 && line.frozenDelta === 0)
+      throw new RangeError('A ledger entry must move some money');
+  }
+  if (
+    first.freeDelta < Math.min(0, first.freeDelta + second.freeDelta) ||
+    first.frozenDelta < Math.min(0, first.frozenDelta + second.frozenDelta)
+  ) {
+    throw new RangeError('A pair whose first line dips below the sum must be posted one line at a time');
+  }
+  const line = (l: LedgerLine): PairLine => ({
+    kind: l.kind,
+    freeDeltaMicros: l.freeDelta,
+    frozenDeltaMicros: l.frozenDelta,
+    memoKey: l.memoKey,
+    memoParams: l.memoParams ? JSON.stringify(l.memoParams) : null,
+    refType: l.refType ?? null,
+    refId: l.refId ?? null,
+  });
+  return postPairWithLedger(
+    trx,
+    userId,
+    line(first),
+    line(second),
+    options.at ?? Date.now(),
+    options.orderCounts,
+  );
 }
 
 /**

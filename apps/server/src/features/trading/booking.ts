@@ -12,6 +12,7 @@ import {
   type OrderCountDeltas,
   postLedgerEntry,
   refusedPosting,
+  tryPostLedgerPair,
 } from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
 import {
@@ -100,27 +101,38 @@ export async function openOrder(
   }
   const order = await insertOrder(tx, o);
   const params = { code, lots: o.lots, id: order.id };
-  const common = { userId: o.userId, memoParams: params, refType: REF, refId: order.id, at: o.createdAt };
+  const ref = { memoParams: params, refType: REF, refId: order.id };
   const holding = o.status === STATUS_HOLDING;
-  let posted = await postLedgerEntry(tx, {
-    ...common,
+  const orderCounts = holding ? OPENED_HOLDING : OPENED_PENDING;
+  const margin = {
+    ...ref,
     kind: LEDGER_KINDS.marginFreeze,
     freeDelta: -o.marginMicros,
     frozenDelta: o.marginMicros,
     memoKey: 'ledger_margin_freeze',
-    orderCounts: holding ? OPENED_HOLDING : OPENED_PENDING,
-  });
-  const sameStatusAfter = holding ? posted.holdingOrders : posted.pendingOrders;
-  if (chargeMicros > 0) {
-    posted = await postLedgerEntry(tx, {
-      ...common,
-      kind: LEDGER_KINDS.fee,
-      freeDelta: -chargeMicros,
-      frozenDelta: 0,
-      memoKey: 'ledger_trade_fee',
-    });
-  }
-  return { order, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros, sameStatusAfter };
+  };
+  const posted =
+    chargeMicros > 0
+      ? ((await tryPostLedgerPair(
+          tx,
+          o.userId,
+          margin,
+          {
+            ...ref,
+            kind: LEDGER_KINDS.fee,
+            freeDelta: -chargeMicros,
+            frozenDelta: 0,
+            memoKey: 'ledger_trade_fee',
+          },
+          { at: o.createdAt, orderCounts },
+        )) ?? (await refusedPosting(tx, o.userId)))
+      : await postLedgerEntry(tx, { ...margin, userId: o.userId, at: o.createdAt, orderCounts });
+  return {
+    order,
+    freeMicros: posted.balanceMicros,
+    frozenMicros: posted.frozenMicros,
+    sameStatusAfter: holding ? posted.holdingOrders : posted.pendingOrders,
+  };
 }
 
 export interface Booked {
@@ -149,8 +161,7 @@ export async function closeHolding(
   const provisional = await closeOrderIf(tx, order.id, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
   if (!provisional) throw new AppError('order_not_holding');
   const params = { code: inst.showCode, id: order.id };
-  let posted = await postLedgerEntry(tx, {
-    userId: order.userId,
+  const release = {
     kind: LEDGER_KINDS.marginRelease,
     freeDelta: order.marginMicros,
     frozenDelta: -order.marginMicros,
@@ -158,6 +169,30 @@ export async function closeHolding(
     memoParams: params,
     refType: REF,
     refId: order.id,
+  };
+  const pnl = {
+    kind: LEDGER_KINDS.pnl,
+    freeDelta: pnlMicros,
+    frozenDelta: 0,
+    memoKey: 'ledger_realised_pnl',
+    memoParams: params,
+    refType: REF,
+    refId: order.id,
+  };
+  // The usual close: release and P&L together. Refused only when the loss is larger than the free
+  // balance after the release: then step by step, with the house's protection between them.
+  if (pnlMicros !== 0) {
+    const both = await tryPostLedgerPair(tx, order.userId, release, pnl, { at, orderCounts: CLOSED_HOLDING });
+    if (both) {
+      return {
+        order: provisional,
+        event: { order: provisional, freeMicros: both.balanceMicros, frozenMicros: both.frozenMicros },
+      };
+    }
+  }
+  let posted = await postLedgerEntry(tx, {
+    ...release,
+    userId: order.userId,
     at,
     orderCounts: CLOSED_HOLDING,
   });
@@ -178,19 +213,7 @@ export async function closeHolding(
     closed =
       (await updateOrderIf(tx, order.id, STATUS_HISTORY, { protectionMicros: protection })) ?? provisional;
   }
-  if (pnlMicros !== 0) {
-    posted = await postLedgerEntry(tx, {
-      userId: order.userId,
-      kind: LEDGER_KINDS.pnl,
-      freeDelta: pnlMicros,
-      frozenDelta: 0,
-      memoKey: 'ledger_realised_pnl',
-      memoParams: params,
-      refType: REF,
-      refId: order.id,
-      at,
-    });
-  }
+  if (pnlMicros !== 0) posted = await postLedgerEntry(tx, { ...pnl, userId: order.userId, at });
   return {
     order: closed,
     event: { order: closed, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
