@@ -17,3 +17,4 @@ export * from './socket.js';
 export * from './socket-constants.js';
 export * from './socket-protocol.js';
 export * from './trading.js';
+export * from './trading-constants.js';

@@ -4,3 +4,6 @@
 /** `MarketStatus` of an instrument whose market is open, and closed. */
 export const MARKET_OPEN = 1;
 export const MARKET_CLOSED = 0;
+
+/** The chart periods, shortest first. */
+export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;

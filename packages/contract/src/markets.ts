@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_CLOSED, MARKET_OPEN } from './market-constants.js';
+import { MARKET_CLOSED, MARKET_OPEN, PERIODS } from './market-constants.js';
 
 /**
  * Market data: the REST payloads of /v1/api/forex/trade_list, getCategories and kline, and the
@@ -11,7 +11,6 @@ import { MARKET_CLOSED, MARKET_OPEN } from './market-constants.js';
  * Candle `Time` is the period start in epoch seconds (UTC); quote `Time` is epoch milliseconds.
  */
 
-export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const;
 export const Period = z.enum(PERIODS);
 export type Period = z.infer<typeof Period>;
 

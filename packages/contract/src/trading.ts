@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DecimalString, InstrumentCode } from './markets.js';
 import { LedgerPage, LedgerQuery, Money } from './money.js';
+import {
+  CLOSE_REASONS,
+  ORDER_STATUS_HISTORY,
+  ORDER_STATUS_HOLDING,
+  ORDER_STATUS_PENDING,
+  ORDER_TYPE_BUY,
+  ORDER_TYPE_SELL,
+  PLACE_MARKET,
+  PLACE_PENDING,
+} from './trading-constants.js';
 
 /**
  * Trading: the REST payloads of /v1/api/forex/{submit,my_deal,close,cancel_trade,set_stop_price},
@@ -10,14 +20,9 @@ import { LedgerPage, LedgerQuery, Money } from './money.js';
  * lots are decimal strings; "0" for a TP/SL price means none.
  */
 
-export const ORDER_TYPE_BUY = 1;
-export const ORDER_TYPE_SELL = 2;
 export const OrderType = z.union([z.literal(ORDER_TYPE_BUY), z.literal(ORDER_TYPE_SELL)]);
 export type OrderType = z.infer<typeof OrderType>;
 
-export const ORDER_STATUS_PENDING = 0;
-export const ORDER_STATUS_HOLDING = 1;
-export const ORDER_STATUS_HISTORY = 3;
 export const OrderStatus = z.union([
   z.literal(ORDER_STATUS_PENDING),
   z.literal(ORDER_STATUS_HOLDING),
@@ -25,18 +30,6 @@ export const OrderStatus = z.union([
 ]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** Placement mode of `submit`: 1 at the market now, 0 pending at `target_price`. */
-export const PLACE_MARKET = 1;
-export const PLACE_PENDING = 0;
-
-/**
- * Why an order left the book (status 3). `manual` the user closed it; `tp`/`sl` its take-profit or
- * stop-loss fired; `stop_out` the risk rate fell to the stop-out level; `cancelled` a pending order
- * was cancelled by the user, or by the server when the free balance could not pay its fee when it
- * filled; `reset` the demo account was reset; `copy` a copy account's position closed by its copy
- * (the provider closed theirs, or the copy stopped).
- */
-export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'cancelled', 'reset', 'copy'] as const;
 export const CloseReason = z.enum(CLOSE_REASONS);
 export type CloseReason = z.infer<typeof CloseReason>;
 
