@@ -21,8 +21,8 @@ export function setLoginRedirect(fn: () => void): void {
 export const socket = new SocketClient({
   url: () => socketUrl(window.location, hostRule),
   WebSocket: BrowserWebSocket,
-  // The frames every screen gets are checked without zod; the contract's full parser (and zod with
-  // it) loads with the first frame of another kind: candles on /trade, order pushes.
+  // The frames every screen gets, and /trade's candles, are checked without zod; the contract's full
+  // parser (and zod with it) loads with the first frame of another kind: a signed-in trader's order pushes.
   parser: parseLiteMessage,
   fullParser: () => import('./socket-protocol').then((m) => m.parseServerMessage),
   onStateChange: (state) => useConnection.getState().socketChanged(state),

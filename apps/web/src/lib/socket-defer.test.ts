@@ -38,8 +38,12 @@ const QUOTE = {
   Time: 1,
 };
 const DAY_MARKET = { type: 'DAY_MARKET', code: 1, data: [QUOTE] };
-const CANDLE = { Time: 60, Open: '1.0', High: '1.2', Low: '0.9', Close: '1.1', Volume: 3 };
-const KLINE = { type: 'KLINE', code: 'EURUSD', data: { '1min': CANDLE } };
+/** An order push: the quick parser leaves it to the full one. */
+const CLOSED = {
+  type: 'FOREX_CLOSED',
+  code: 1,
+  data: { Id: 7, reason: 'tp', FactProfits: '12.500000', Price: '1.1' },
+};
 
 /** A promise the test resolves (or rejects) when it chooses: the full parser "downloading". */
 function deferred<T>() {
@@ -87,23 +91,23 @@ describe('socket client with the quick parser and a full one loaded on demand', 
   it('holds a frame it cannot parse, and every frame after it, until the full parser is in: in order', async () => {
     const { client, ws, seen, load, loads } = setup();
     ws.push(DAY_MARKET);
-    ws.push(KLINE);
+    ws.push(CLOSED);
     ws.push(DAY_MARKET);
     expect(seen).toEqual(['DAY_MARKET']);
     expect(client.heldFrames).toBe(2);
     expect(loads()).toBe(1);
     load.resolve(parseServerMessage);
     await settle();
-    expect(seen).toEqual(['DAY_MARKET', 'KLINE', 'DAY_MARKET']);
+    expect(seen).toEqual(['DAY_MARKET', 'FOREX_CLOSED', 'DAY_MARKET']);
     // From then on the full parser reads everything; it is not loaded again.
-    ws.push(KLINE);
-    expect(seen).toEqual(['DAY_MARKET', 'KLINE', 'DAY_MARKET', 'KLINE']);
+    ws.push(CLOSED);
+    expect(seen).toEqual(['DAY_MARKET', 'FOREX_CLOSED', 'DAY_MARKET', 'FOREX_CLOSED']);
     expect(loads()).toBe(1);
   });
 
   it('goes on with the common frames when the full parser cannot load', async () => {
     const { client, ws, seen, load } = setup();
-    ws.push(KLINE);
+    ws.push(CLOSED);
     load.reject(new Error('offline'));
     await settle();
     expect(client.heldFrames).toBe(0);

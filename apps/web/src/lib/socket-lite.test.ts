@@ -15,6 +15,15 @@ const QUOTE = {
   Time: 1_700_000_000_000,
 };
 
+const CANDLE = {
+  Time: 1_700_000_000,
+  Open: '1.085',
+  High: '1.086',
+  Low: '1.084',
+  Close: '1.0855',
+  Volume: 12,
+};
+
 /** Frames the quick parser handles, valid as the contract defines them. */
 const VALID: Record<string, unknown>[] = [
   { type: 'hello', code: 1, protocol: 2, time: 1_700_000_000_000 },
@@ -28,6 +37,9 @@ const VALID: Record<string, unknown>[] = [
   { type: 'DAY_MARKET', code: 1, data: [] },
   { type: 'FEED_STATUS', code: 1, data: { Stale: true, AgeMs: 12_000 } },
   { type: 'FEED_STATUS', code: 1, data: { Stale: false, AgeMs: null } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': CANDLE, '1day': { ...CANDLE, Volume: 0 } }, Time: 1 },
+  { type: 'KLINE', code: 'XAU.USD', data: {} },
+  { type: 'KLINE', code: 'EURUSD', data: { '5min': { ...CANDLE, Extra: 1 } }, extra: true },
   // Extra keys are dropped, by zod and by the quick parser alike.
   { type: 'sub_result', code: 1, topic: 'FEED_STATUS', extra: 'x' },
   { type: 'DAY_MARKET', code: 1, data: [{ ...QUOTE, Extra: 1 }], more: true },
@@ -68,6 +80,20 @@ const INVALID: unknown[] = [
   { type: 'FEED_STATUS', code: 1, data: { Stale: true, AgeMs: 1.5 } },
   { type: 'FEED_STATUS', code: 1, data: { Stale: true } },
   { type: 'FEED_STATUS', code: 1, data: null },
+  { type: 'KLINE', code: 'eurusd', data: {} },
+  { type: 'KLINE', code: 1, data: {} },
+  { type: 'KLINE', code: 'EURUSD', data: [] },
+  { type: 'KLINE', code: 'EURUSD', data: null },
+  { type: 'KLINE', code: 'EURUSD', data: {}, Time: 1.5 },
+  { type: 'KLINE', code: 'EURUSD', data: {}, Time: null },
+  { type: 'KLINE', code: 'EURUSD', data: { '2min': CANDLE } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': null } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, Volume: -1 } } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, Volume: 1.5 } } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, High: 1.086 } } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, Low: '1,084' } } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, Time: '1' } } },
+  { type: 'KLINE', code: 'EURUSD', data: { '1min': { ...CANDLE, Close: undefined } } },
 ];
 
 describe('the quick socket parser agrees with the contract', () => {
@@ -86,9 +112,7 @@ describe('the quick socket parser agrees with the contract', () => {
     }
   });
 
-  it('leaves candles, order pushes and unknown types to the full parser', () => {
-    const kline = { type: 'KLINE', code: 'EURUSD', data: {} };
-    expect(parseLiteMessage(kline)).toBe(DEFER);
+  it('leaves order pushes and unknown types to the full parser', () => {
     expect(parseLiteMessage({ type: 'FOREX_TRADE', code: 1, data: {} })).toBe(DEFER);
     expect(parseLiteMessage({ type: 'FOREX_CLOSED' })).toBe(DEFER);
     expect(parseLiteMessage({ type: 'NEW_THING' })).toBe(DEFER);

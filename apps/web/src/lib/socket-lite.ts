@@ -1,7 +1,10 @@
 import {
+  type Candle,
   type DayMarketEntry,
   MARKET_CLOSED,
   MARKET_OPEN,
+  PERIODS,
+  type Period,
   type ServerMessage,
   type ServerMessageType,
 } from '@meridian/contract';
@@ -9,8 +12,10 @@ import { DEFER, type MessageParser } from './socket';
 
 /**
  * The frames every screen receives (the handshake, subscription answers, DAY_MARKET quotes and
- * FEED_STATUS), checked by hand so the home screen needs no zod; every other type (candles, orders)
- * comes back `DEFER`, and the socket client loads the contract's full parser (lib/socket-protocol)
+ * FEED_STATUS) and the trade screen's KLINE candles, checked by hand so neither screen needs zod (on
+ * /trade, the first candle frame loaded zod and built all the contract's schemas, about 60 ms of a
+ * phone's main thread, right after the chart's own start); every other type (order pushes) comes
+ * back `DEFER`, and the socket client loads the contract's full parser (lib/socket-protocol)
  * for it. Each check mirrors the contract's zod schema field by field, keeping only the schema's keys
  * as zod does; socket-lite.test.ts runs both over the same frames and requires the same answers.
  */
@@ -34,6 +39,17 @@ function dayMarketEntry(v: unknown): DayMarketEntry | null {
   if (MarketStatus !== MARKET_OPEN && MarketStatus !== MARKET_CLOSED) return null;
   if (!isInt(Time)) return null;
   return { Id, Code, Bid, Ask, Close, Open, Change, MarketStatus, Time };
+}
+
+const PERIOD_SET: ReadonlySet<string> = new Set(PERIODS);
+
+function candle(v: unknown): Candle | null {
+  if (!isRow(v)) return null;
+  const { Time, Open, High, Low, Close, Volume } = v;
+  if (!isInt(Time)) return null;
+  if (!isDecimal(Open) || !isDecimal(High) || !isDecimal(Low) || !isDecimal(Close)) return null;
+  if (!isInt(Volume) || Volume < 0) return null;
+  return { Time, Open, High, Low, Close, Volume };
 }
 
 /** An optional string field as zod's `.optional()` reads it: absent or undefined, else a string. */
@@ -78,6 +94,20 @@ const PARSERS: LiteParsers = {
       entries.push(entry);
     }
     return { type: 'DAY_MARKET', code, data: entries };
+  },
+  KLINE: ({ code, data, Time }) => {
+    if (typeof code !== 'string' || !INSTRUMENT_CODE.test(code) || !isRow(data)) return null;
+    if (Time !== undefined && !isInt(Time)) return null;
+    const candles: Partial<Record<Period, Candle>> = {};
+    for (const [period, value] of Object.entries(data)) {
+      if (!PERIOD_SET.has(period)) return null;
+      const parsed = candle(value);
+      if (!parsed) return null;
+      candles[period as Period] = parsed;
+    }
+    return Time === undefined
+      ? { type: 'KLINE', code, data: candles }
+      : { type: 'KLINE', code, data: candles, Time };
   },
   FEED_STATUS: ({ code, data }) => {
     if (code !== 1 || !isRow(data)) return null;
