@@ -5,7 +5,6 @@ import { useDayMarketLive, useRouteActive } from '../markets/live';
 import { useTradeList } from '../markets/queries';
 import { useSelectedInstrument } from '../markets/selected-instrument';
 import { OrderForm } from '../trading/OrderForm';
-import { InstrumentDrawer } from './InstrumentDrawer';
 import { PeriodBar } from './PeriodBar';
 import { TradeHeader } from './TradeHeader';
 import '../markets/markets.css';
@@ -16,6 +15,11 @@ import { Spinner } from '../../lib/spinner';
 // The chart library is the heaviest thing on this screen: it is requested once the rest of the screen
 // (quote, form, Sell and Buy) has painted, into a frame of the chart's own fixed size (no shift).
 const KlineChart = lazy(async () => ({ default: (await import('./KlineChart')).KlineChart }));
+// The instrument drawer is an antd-mobile popup (react-spring, the gesture library): it loads after
+// the first paint too, mounted closed, so it opens at once when tapped.
+const InstrumentDrawer = lazy(async () => ({
+  default: (await import('./InstrumentDrawer')).InstrumentDrawer,
+}));
 
 /** /trade: instrument, live quote, period, chart and the order form. */
 export function TradeScreen() {
@@ -78,13 +82,17 @@ export function TradeScreen() {
       <div className="order-form-slot" data-testid="order-form-slot">
         <OrderForm instrument={instrument} instruments={list ?? []} />
       </div>
-      <InstrumentDrawer
-        visible={drawerOpen}
-        instruments={list ?? []}
-        selectedId={instrument?.Id ?? null}
-        onSelect={choose}
-        onClose={() => setDrawerOpen(false)}
-      />
+      {(chartTime || drawerOpen) && (
+        <Suspense fallback={null}>
+          <InstrumentDrawer
+            visible={drawerOpen}
+            instruments={list ?? []}
+            selectedId={instrument?.Id ?? null}
+            onSelect={choose}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { formatBalance } from '../../lib/format';
 import { loginRedirect } from '../../lib/guards';
 import { usePricesLive } from '../../lib/stores/connection';
@@ -15,8 +16,7 @@ import type { SubmitPayload } from './api';
 import { LevelInput } from './LevelInput';
 import { useTradingLive } from './live';
 import { useSubmitOrder } from './mutations';
-import { OrderConfirmSheet, type OrderRequest } from './OrderConfirmSheet';
-import { OrderPlaced } from './OrderPlaced';
+import type { OrderRequest } from './OrderConfirmSheet';
 import {
   adaptToInstrument,
   canStepDown,
@@ -37,6 +37,13 @@ import { TradeActionBar } from './TradeActionBar';
 import { useTradePrefs } from './trade-prefs';
 import '../markets/markets.css';
 import './trading.css';
+
+// The confirmation sheet and the "order placed" dialog bring antd-mobile's popups (react-spring and
+// the gesture library): they load once the form has painted, mounted closed, so they open at once.
+const OrderConfirmSheet = lazy(async () => ({
+  default: (await import('./OrderConfirmSheet')).OrderConfirmSheet,
+}));
+const OrderPlaced = lazy(async () => ({ default: (await import('./OrderPlaced')).OrderPlaced }));
 
 interface OrderFormProps {
   instrument: TradeInstrument | null;
@@ -60,6 +67,7 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
   const submit = useSubmitOrder();
   useTradingLive();
   const pricesLive = usePricesLive().live;
+  const sheetsTime = useAfterFirstPaint();
 
   // Switching instruments resets what no longer fits (lots grid, leverage options, levels).
   if (instrument && instrument.Id !== formFor) {
@@ -266,22 +274,25 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
 
       <TradeActionBar instrument={instrument} disabled={blocked} onPlace={place} />
 
-      <OrderConfirmSheet
-        request={confirming}
-        instrument={instrument}
-        busy={submit.isPending}
-        onConfirm={(request) => send(request.payload)}
-        onClose={() => setConfirming(null)}
-      />
-
-      <OrderPlaced
-        order={placed}
-        onClose={() => setPlaced(null)}
-        onView={() => {
-          setPlaced(null);
-          void navigate('/order');
-        }}
-      />
+      {(sheetsTime || confirming || placed) && (
+        <Suspense fallback={null}>
+          <OrderConfirmSheet
+            request={confirming}
+            instrument={instrument}
+            busy={submit.isPending}
+            onConfirm={(request) => send(request.payload)}
+            onClose={() => setConfirming(null)}
+          />
+          <OrderPlaced
+            order={placed}
+            onClose={() => setPlaced(null)}
+            onView={() => {
+              setPlaced(null);
+              void navigate('/order');
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
