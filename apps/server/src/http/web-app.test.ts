@@ -109,6 +109,9 @@ describe('web app, built', () => {
         if (!(name in SUBRESOURCE_HEADERS)) expect(res.headers[name], `${path} ${name}`).toBeUndefined();
       }
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Never revalidated, never traced: no ETag, no request id.
+      expect(res.headers.etag, path).toBeUndefined();
+      expect(res.headers['x-request-id'], path).toBeUndefined();
     }
   });
 

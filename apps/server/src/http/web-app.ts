@@ -27,6 +27,22 @@ export function webAppBuilt(webDist: string): boolean {
 }
 
 /**
+ * A hashed file is cached for a year and never revalidated, so it needs neither an ETag nor the
+ * request id (no one traces a request that is never repeated): about 90 bytes off each of the
+ * files a phone loads at start. index.html, the worker and the manifest are revalidated (no-cache)
+ * through their ETag.
+ */
+function setStaticHeaders(res: FastifyReply, path: string): void {
+  if (path.includes(`${join('/', 'assets', '/')}`)) {
+    res.header('cache-control', 'public, max-age=31536000, immutable');
+    res.removeHeader('etag');
+    res.removeHeader('x-request-id');
+  } else {
+    res.header('cache-control', 'no-cache');
+  }
+}
+
+/**
  * Serves the built web app on the API's port. Vite's hashed files under assets/ never change, so
  * they are cached for a year; index.html, the service worker and the manifest must be revalidated
  * so a deploy is seen at once. The build writes `.br` and `.gz` beside every text file
@@ -58,13 +74,7 @@ export async function registerWebApp(
     // no file is fetched in ranges. Each header left out is bytes off every file a phone loads.
     lastModified: false,
     acceptRanges: false,
-    setHeaders(res, path) {
-      if (path.includes(`${join('/', 'assets', '/')}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('cache-control', 'no-cache');
-      }
-    },
+    setHeaders: setStaticHeaders,
   });
 }
 
@@ -87,13 +97,7 @@ export async function registerAdminConsole(app: FastifyInstance, adminDist: stri
     // no file is fetched in ranges. Each header left out is bytes off every file a phone loads.
     lastModified: false,
     acceptRanges: false,
-    setHeaders(res, path) {
-      if (path.includes(`${join('/', 'assets', '/')}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('cache-control', 'no-cache');
-      }
-    },
+    setHeaders: setStaticHeaders,
   });
 }
 
