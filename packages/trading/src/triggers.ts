@@ -48,6 +48,8 @@ export function validateProtection(input: ProtectionInput): ProtectionResult {
     throw error;
   }
   if (takeProfit?.isNeg() || stopLoss?.isNeg()) return { ok: false, error: 'price_invalid', params: {} };
+  // Nothing to place against the quote (most orders): no need to read it.
+  if (takeProfit === null && stopLoss === null) return { ok: true, takeProfitStr: null, stopLossStr: null };
 
   const close = parsePositive(closingPrice(input.side, input.quote), 'quote');
   const params = { price: decimalToString(close) };

@@ -183,9 +183,12 @@ export class TradingService {
     if (!pricing.markets.isOpen(inst)) throw new AppError('market_closed');
     if (!pending) pricing.markets.requireFreshPrice(inst);
     const quote = pricing.quote(inst);
-    // Every typed price within the band around the current price (and so representable).
-    const band = priceBand(quote, inst.pricePrecision, settings.priceBandPct);
-    for (const typed of [target, tpText, slText]) if (typed !== null) checkPriceBand(typed, band);
+    // Every typed price within the band around the current price (and so representable); most
+    // market orders type none, and the band is decimal work.
+    if (target !== null || tpText !== null || slText !== null) {
+      const band = priceBand(quote, inst.pricePrecision, settings.priceBandPct);
+      for (const typed of [target, tpText, slText]) if (typed !== null) checkPriceBand(typed, band);
+    }
     const reference = target ? { bid: target, ask: target } : quote;
     const protection = validateProtection({ side, quote: reference, takeProfit: tpText, stopLoss: slText });
     if (!protection.ok) throw new AppError(protection.error, protection.params);
