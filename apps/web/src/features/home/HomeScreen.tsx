@@ -15,6 +15,11 @@ import { MarketSkeleton } from './MarketSkeleton';
 import '../markets/markets.css';
 import './home.css';
 
+/** Rows a screen of `viewportHeight` CSS pixels shows (64 px each), and two more. */
+export function firstScreenRows(viewportHeight: number): number {
+  return Math.max(8, Math.ceil(viewportHeight / 64) + 2);
+}
+
 /** The quotes home: instrument search, categories, then every instrument with its live price, starred first. */
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -45,6 +50,12 @@ export function HomeScreen() {
     () => (list ? arrangeInstruments(list, { category, query, favourites }) : null),
     [list, category, query, favourites],
   );
+  // The rows that fit the screen render first, and the rest right after in a background render
+  // React can interrupt: the first paint of the list is not held by rows no one sees yet.
+  const count = rows?.length ?? 0;
+  const firstRows = Math.min(count, firstScreenRows(window.innerHeight));
+  const deferredCount = useDeferredValue(count, firstRows);
+  const shown = Math.max(firstRows, deferredCount);
 
   return (
     <div data-testid="page-home" className="home">
@@ -107,7 +118,7 @@ export function HomeScreen() {
       {rows ? (
         rows.length > 0 ? (
           <ul className="market-list" data-testid="market-list">
-            {rows.map((instrument) => (
+            {rows.slice(0, shown).map((instrument) => (
               <MarketRow
                 key={instrument.Id}
                 instrument={instrument}
