@@ -1,5 +1,5 @@
 import type { TradeInstrument } from '@meridian/contract';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDayMarketLive, useRouteActive } from '../markets/live';
 import { useTradeList } from '../markets/queries';
@@ -34,7 +34,10 @@ export function TradeScreen() {
   const chartTime = useAfterFirstPaint();
   useDayMarketLive(active);
 
-  const list = tradeList.data;
+  // Quotes move four times a second: the screen's re-render for each runs deferred, in slices React
+  // can interrupt (as on the home list), instead of a synchronous render of the quote, the form and
+  // its margin estimate inside the task that received the tick.
+  const list = useDeferredValue(tradeList.data);
   // A remembered instrument that is no longer listed falls back to the first one.
   const instrument = list?.find((i) => i.Id === selected?.id) ?? list?.[0] ?? null;
 

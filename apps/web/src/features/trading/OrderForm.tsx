@@ -1,7 +1,7 @@
 import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAfterFirstPaint } from '../../lib/after-first-paint';
@@ -51,8 +51,11 @@ interface OrderFormProps {
   instruments: readonly TradeInstrument[];
 }
 
-/** The order form under the chart on /trade (spec sections 2 and 5). */
-export function OrderForm({ instrument, instruments }: OrderFormProps) {
+/**
+ * The order form under the chart on /trade (spec sections 2 and 5). Memo: the trade screen's urgent
+ * re-render on a quote tick passes the same instrument, and only its deferred one the new prices.
+ */
+export const OrderForm = memo(function OrderForm({ instrument, instruments }: OrderFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isLogin = useSession((s) => s.isLogin);
@@ -295,4 +298,4 @@ export function OrderForm({ instrument, instruments }: OrderFormProps) {
       )}
     </section>
   );
-}
+});
