@@ -88,8 +88,152 @@ export type PlacedRow = Selectable<OrdersTable> & {
   same_status_after: number | string;
 };
 
-/** Runs the placement; undefined when the balance guard refused it (or there is no account): nothing written. */
-export async function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
+/**
+ * Several placements for DIFFERENT accounts in ONE statement: PLACE_SQL over the rows of `input`
+ * (one per placement, in order). An account whose guard refuses is simply not updated, and nothing
+ * of its placement is written; the rows come back keyed by account.
+ */
+const PLACE_MANY_SQL = `WITH input AS (
+  SELECT * FROM unnest($1::integer[], $2::integer[], $3::smallint[], $4::smallint[], $5::varchar[],
+    $6::integer[], $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[],
+    $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::text[])
+    WITH ORDINALITY AS t(user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
+      fill_direction, tp, sl, margin, fee, created_at, filled_at, charge, code, n)
+), acc AS (
+  UPDATE accounts a
+  SET balance_micros = a.balance_micros - i.margin - i.charge,
+      frozen_micros = a.frozen_micros + i.margin, updated_at = i.created_at,
+      holding_orders = a.holding_orders + (i.status = 1)::integer,
+      pending_orders = a.pending_orders + (i.status = 0)::integer
+  FROM input i
+  WHERE a.user_id = i.user_id AND a.balance_micros - i.margin - i.charge >= 0
+  RETURNING a.user_id, a.balance_micros, a.frozen_micros,
+    CASE WHEN i.status = 1 THEN a.holding_orders ELSE a.pending_orders END AS same_status_after
+), o AS (
+  INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
+    fill_direction, tp, sl, margin_micros, fee_micros, created_at, filled_at)
+  SELECT i.user_id, i.instrument_id, i.side, i.status, i.lots, i.leverage, i.open_price,
+    i.target_price, i.fill_direction, i.tp, i.sl, i.margin, i.fee, i.created_at, i.filled_at
+  FROM input i JOIN acc ON acc.user_id = i.user_id
+  ORDER BY i.n
+  RETURNING *
+), l AS (
+  INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
+    frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
+  SELECT i.user_id, v.kind, v.free, v.frozen, v.balance_after, acc.frozen_micros, v.memo_key,
+    jsonb_build_object('code', i.code, 'lots', i.lots, 'id', o.id)::text, 'order', o.id, i.created_at
+  FROM input i JOIN acc ON acc.user_id = i.user_id JOIN o ON o.user_id = i.user_id,
+  LATERAL (VALUES
+    (1, $18::varchar, -i.margin, i.margin, acc.balance_micros + i.charge, $19::varchar),
+    (2, $20::varchar, -i.charge, 0::bigint, acc.balance_micros, $21::varchar)
+  ) AS v(k, kind, free, frozen, balance_after, memo_key)
+  WHERE v.k = 1 OR i.charge > 0
+  ORDER BY i.n, v.k
+  RETURNING id
+)
+SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros,
+  acc.same_status_after
+FROM o JOIN acc ON acc.user_id = o.user_id`;
+keepPrepared(PLACE_MANY_SQL);
+
+interface Waiting {
+  p: PlacementRow;
+  resolve: (row: PlacedRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Placements asked for in a transaction and not yet sent. */
+const waiting = new WeakMap<Tx, Waiting[]>();
+
+/**
+ * Runs the placement; undefined when the balance guard refused it (or there is no account):
+ * nothing written. The placements a transaction asks for in the same turn of the event loop (the
+ * write queue starts a batch's independent placements together) go out together: one statement
+ * for each round of distinct accounts, in the order asked, so two placements for one account
+ * still run one after the other, the second seeing the first.
+ */
+export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
+  return new Promise((resolve, reject) => {
+    let queued = waiting.get(tx);
+    if (!queued) {
+      queued = [];
+      waiting.set(tx, queued);
+      setImmediate(() => void sendWaiting(tx));
+    }
+    queued.push({ p, resolve, reject });
+  });
+}
+
+async function sendWaiting(tx: Tx): Promise<void> {
+  let rest = waiting.get(tx) ?? [];
+  waiting.delete(tx);
+  while (rest.length > 0) {
+    const accounts = new Set<number>();
+    const round: Waiting[] = [];
+    const later: Waiting[] = [];
+    for (const w of rest) {
+      if (accounts.has(w.p.userId)) later.push(w);
+      else {
+        accounts.add(w.p.userId);
+        round.push(w);
+      }
+    }
+    try {
+      if (round.length === 1) {
+        const only = round[0] as Waiting;
+        only.resolve(await placeOne(tx, only.p));
+      } else {
+        const rows = await placeMany(
+          tx,
+          round.map((w) => w.p),
+        );
+        for (const w of round) w.resolve(rows.get(w.p.userId));
+      }
+    } catch (error) {
+      for (const w of [...round, ...later]) w.reject(error);
+      return;
+    }
+    rest = later;
+  }
+}
+
+async function placeMany(tx: Tx, ps: PlacementRow[]): Promise<Map<number, PlacedRow>> {
+  const column = <K extends keyof PlacementRow>(key: K) => ps.map((p) => p[key]);
+  const first = ps[0] as PlacementRow;
+  const memo = (p: PlacementRow) => [p.marginKind, p.marginMemo, p.feeKind, p.feeMemo].join('\n');
+  if (ps.some((p) => memo(p) !== memo(first)))
+    throw new Error('placements sent together share their ledger kinds');
+  const result = await tx.executeQuery(
+    CompiledQuery.raw(PLACE_MANY_SQL, [
+      column('userId'),
+      column('instrumentId'),
+      column('side'),
+      column('status'),
+      column('lots'),
+      column('leverage'),
+      column('openPrice'),
+      column('targetPrice'),
+      column('fillDirection'),
+      column('tp'),
+      column('sl'),
+      column('marginMicros'),
+      column('feeMicros'),
+      column('createdAt'),
+      column('filledAt'),
+      column('chargeMicros'),
+      column('code'),
+      first.marginKind,
+      first.marginMemo,
+      first.feeKind,
+      first.feeMemo,
+    ]),
+  );
+  const rows = new Map<number, PlacedRow>();
+  for (const row of result.rows as PlacedRow[]) rows.set(Number(row.user_id), row);
+  return rows;
+}
+
+async function placeOne(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
   const result = await tx.executeQuery(
     CompiledQuery.raw(PLACE_SQL, [
       p.userId,

@@ -231,7 +231,7 @@ export class TradingService {
         return opened.order;
       },
       user.userId,
-      { background: options.background ?? false },
+      { background: options.background ?? false, independent: options.inTx === undefined },
     );
     return order;
   }

@@ -24,12 +24,21 @@ export interface RunOptions {
    * work never keeps a trader's order waiting longer than one small batch.
    */
   background?: boolean;
+  /**
+   * The work is one guarded booking whose outcome does not depend on any other work of its batch
+   * but through the rows its statements lock (an order placement). On PostgreSQL the unguarded pass
+   * starts a run of such work together, so their statements can be combined (placements go out as
+   * one statement: see placement.repository.ts); everything else runs one after another, and the
+   * savepoint pass always does.
+   */
+  independent?: boolean;
 }
 
 interface Item {
   work: TxWork<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  independent: boolean;
 }
 
 /** Enough to amortise one fsync over many orders, small enough to keep a batch's latency low. */
@@ -58,7 +67,11 @@ export class GroupCommitQueue implements WriteQueue {
   batches = 0;
   items = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `together`: start runs of independent work together in the unguarded pass (PostgreSQL). */
+  constructor(
+    private readonly db: Db,
+    private readonly together = false,
+  ) {}
 
   run<T>(work: TxWork<T>, _account?: number, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -66,6 +79,7 @@ export class GroupCommitQueue implements WriteQueue {
         work,
         resolve: resolve as (value: unknown) => void,
         reject,
+        independent: this.together && options.independent === true,
       });
       // better-sqlite3 is synchronous, so without this a whole request (session read, booking,
       // COMMIT) would run inside the macrotask that parsed it and no two could ever share a
@@ -164,8 +178,27 @@ export class GroupCommitQueue implements WriteQueue {
           this.batches++;
           this.items += batch.length;
         }
-        for (const item of batch) {
+        for (let i = 0; i < batch.length; i++) {
+          const item = batch[i] as Item;
           const mine: Array<() => void> = [];
+          if (!savepoints && item.independent) {
+            // A run of independent work, started together; any failure retries the whole batch
+            // with savepoints (one after another), once every started piece has settled.
+            let end = i + 1;
+            while (end < batch.length && batch[end]?.independent) end++;
+            const run = batch.slice(i, end);
+            const theirs = run.map(() => [] as Array<() => void>);
+            const settled = await Promise.allSettled(
+              run.map((one, k) => one.work(tx, (fn) => theirs[k]?.push(fn))),
+            );
+            for (const [k, result] of settled.entries()) {
+              if (result.status === 'rejected') throw RETRY_WITH_SAVEPOINTS;
+              outcomes.push({ ok: true, value: result.value });
+              effects.push(...(theirs[k] ?? []));
+            }
+            i = end - 1;
+            continue;
+          }
           if (!savepoints) {
             try {
               outcomes.push({ ok: true, value: await item.work(tx, (fn) => mine.push(fn)) });
@@ -221,7 +254,7 @@ export class LanedQueue implements WriteQueue {
   private next = 0;
 
   constructor(db: Db, lanes: number) {
-    this.lanes = Array.from({ length: Math.max(1, lanes) }, () => new GroupCommitQueue(db));
+    this.lanes = Array.from({ length: Math.max(1, lanes) }, () => new GroupCommitQueue(db, true));
   }
 
   run<T>(work: TxWork<T>, account?: number, options?: RunOptions): Promise<T> {
