@@ -6,7 +6,7 @@ import { isAppError } from '../../http/app-error.js';
 import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { postLedgerEntry, readBalance } from '../accounts/index.js';
-import { createWriteQueue } from './write-queue.js';
+import { createWriteQueue, GroupCommitQueue } from './write-queue.js';
 
 /**
  * The order path's write queue (group commit) on the store the suite runs on: SQLite here, the
@@ -89,5 +89,40 @@ describe('the write queue', () => {
       expect((await readBalance(db.kysely, userId)).balanceMicros).toBe(Number(ledger.rows[0]?.s));
     }
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(300);
+  });
+
+  it('never commits a request with background work, and lets neither starve the other', async () => {
+    const queue = new GroupCommitQueue(db);
+    const batchOf: Array<{ kind: 'request' | 'background'; batch: number }> = [];
+    const job = (kind: 'request' | 'background') => async () => {
+      batchOf.push({ kind, batch: queue.batches });
+    };
+    // A burst of copies, and requests that keep coming while it runs (each answered one brings
+    // the next), as a provider's orders do.
+    const background = Array.from({ length: 600 }, () =>
+      queue.run(job('background'), undefined, { background: true }),
+    );
+    let requestsLeft = 20;
+    const requests: Promise<void>[] = [];
+    const nextRequest = (): Promise<void> =>
+      queue.run(job('request')).then(() => {
+        if (--requestsLeft > 0) requests.push(nextRequest());
+      });
+    requests.push(nextRequest());
+    await Promise.all(background);
+    const whenCopiesDone = requestsLeft;
+    while (requests.length > 0) await requests.shift();
+    await queue.drain();
+
+    const kinds = new Map<number, Set<string>>();
+    for (const { kind, batch } of batchOf) kinds.set(batch, (kinds.get(batch) ?? new Set()).add(kind));
+    expect([...kinds.values()].every((set) => set.size === 1)).toBe(true);
+    const sizes = new Map<number, number>();
+    for (const { kind, batch } of batchOf)
+      if (kind === 'background') sizes.set(batch, (sizes.get(batch) ?? 0) + 1);
+    expect(Math.max(...sizes.values())).toBeLessThanOrEqual(128);
+    // The copies finished while requests were still coming: the stream did not hold them back.
+    expect(whenCopiesDone).toBeGreaterThan(0);
+    expect(batchOf.filter((b) => b.kind === 'request')).toHaveLength(20);
   });
 });
