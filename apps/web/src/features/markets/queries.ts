@@ -1,7 +1,13 @@
 import { type Candle, type Category, type Period, routes, type TradeInstrument } from '@meridian/contract';
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
+  replaceEqualDeep,
+  useQuery,
+} from '@tanstack/react-query';
 import { marketKeys as shellMarketKeys } from '../../lib/query-keys';
-import { api } from '../../lib/services';
+import { api, queryClient } from '../../lib/services';
 import { useSettings } from '../../lib/stores/settings';
 import { olderPageParam, sparklineValues } from './candles';
 import { readTradeListCache, writeTradeListCache } from './trade-list-cache';
@@ -24,8 +30,13 @@ export function tradeListQuery() {
     queryFn: async ({ signal }): Promise<TradeListData> => {
       const list = await api.call(routes.tradeList, {}, { signal });
       writeTradeListCache(list);
-      return list;
+      // Instruments that did not change keep their object, so their rows do not re-render.
+      return replaceEqualDeep(queryClient.getQueryData<TradeListData>(marketKeys.tradeList()), list);
     },
+    // Done above for a fetched list only: every DAY_MARKET push (four a second) is merged by
+    // mergeDayMarket, which already keeps unchanged instruments' objects, and the cache's own deep
+    // comparison of the whole list on each push was a few milliseconds of a phone's main thread each time.
+    structuralSharing: false,
     // The session copy paints at once; being older than staleTime, it is refetched behind the scenes.
     initialData: () => readTradeListCache()?.list,
     initialDataUpdatedAt: () => readTradeListCache()?.savedAt,
