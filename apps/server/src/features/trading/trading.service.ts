@@ -200,7 +200,6 @@ export class TradingService {
       async (tx, afterCommit) => {
         const opened = await openOrder(
           tx,
-          this.d.db.dialect,
           {
             userId: user.userId,
             instrumentId: inst.id,
@@ -231,7 +230,8 @@ export class TradingService {
         return opened.order;
       },
       user.userId,
-      { background: options.background ?? false, independent: options.inTx === undefined },
+      // Independent: a placement reads and moves only its own account (and a copy's link row).
+      { background: options.background ?? false, independent: true },
     );
     return order;
   }
@@ -435,7 +435,6 @@ export class TradingService {
       async (tx) => {
         const opened = await openOrder(
           tx,
-          this.d.db.dialect,
           {
             userId: account.userId,
             instrumentId: inst.id,
