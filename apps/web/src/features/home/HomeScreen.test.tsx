@@ -228,7 +228,7 @@ describe('HomeScreen', () => {
     expect(rowCodes()).toEqual(['market-row-EURUSD', 'market-row-USDJPY', 'market-row-XAUUSD']);
   });
 
-  it('loads the small chart of a row only when the row scrolls into view', async () => {
+  it('loads the logo and the small chart of a row only when the row scrolls into view', async () => {
     render(
       <m.Providers>
         <RouterProvider router={createMemoryRouter([{ path: '/', element: <m.HomeScreen /> }])} />
@@ -237,7 +237,12 @@ describe('HomeScreen', () => {
     const sparkline = await screen.findByTestId('sparkline-3');
     expect(requested.filter((r) => r.startsWith(routes.abbreviatedKline.path))).toEqual([]);
     expect(sparkline.querySelector('svg')).toBeNull();
-    act(() => FakeIntersectionObserver.scrollIntoView(sparkline));
+    // The row is what is watched (its logo waits for it too).
+    const row = sparkline.closest('li');
+    if (!row) throw new Error('the sparkline is not in a row');
+    expect(row.querySelector('img')).toBeNull();
+    act(() => FakeIntersectionObserver.scrollIntoView(row));
+    expect(row.querySelector('img.market-row__logo')?.getAttribute('src')).toBeTruthy();
     await waitFor(() => expect(sparkline.querySelector('path.sparkline__line')).not.toBeNull());
     expect(requested.filter((r) => r.startsWith(routes.abbreviatedKline.path))).toEqual([
       `${routes.abbreviatedKline.path}#3`,

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import { useOwnTask } from '../../lib/one-per-task';
 import type { Direction } from '../markets/price';
 import { sparklineQuery } from '../markets/queries';
 import { sparklinePaths } from './sparkline-path';
-import { useInView } from './use-in-view';
 
 const WIDTH = 64;
 const HEIGHT = 28;
 
 interface SparklineProps {
+  /** The row is near the screen (MarketRow watches it): only then is anything fetched. */
+  inView: boolean;
   forexId: number;
   /** The live last price: it extends the line so the small chart moves with the quote. */
   last: number;
@@ -22,12 +23,10 @@ interface SparklineProps {
  * list's first render. Each row's fetch starts in a task of its own: a dozen rows come into view
  * together, and their fetches in one go were a long task right after the list's first paint.
  */
-export const Sparkline = memo(function Sparkline({ forexId, last, direction }: SparklineProps) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const inView = useInView(ref);
+export const Sparkline = memo(function Sparkline({ inView, forexId, last, direction }: SparklineProps) {
   const turn = useOwnTask(inView);
   return (
-    <span ref={ref} className={`sparkline sparkline--${direction}`} data-testid={`sparkline-${forexId}`}>
+    <span className={`sparkline sparkline--${direction}`} data-testid={`sparkline-${forexId}`}>
       {turn && <SparklinePaths forexId={forexId} last={last} />}
     </span>
   );
