@@ -5,7 +5,7 @@
  * postLedgerEntry, the only code that changes balances.
  */
 import type { CloseReason } from '@meridian/contract';
-import type { Tx } from '../../db/database.js';
+import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import {
   moveOrderCounts,
@@ -22,7 +22,14 @@ import {
   STATUS_HOLDING,
   STATUS_PENDING,
 } from './model.js';
-import { closeOrderIf, fillOrderIf, type NewOrder, toRecord, updateOrderIf } from './orders.repository.js';
+import {
+  closeOrderIf,
+  fillOrderIf,
+  insertOrder,
+  type NewOrder,
+  toRecord,
+  updateOrderIf,
+} from './orders.repository.js';
 import { placeOrderRow } from './placement.repository.js';
 
 export const LEDGER_KINDS = {
@@ -39,9 +46,10 @@ const REF = 'order';
 
 /**
  * How each booking moves the account's open-order counts (the caps read them; migration 0014).
- * Each rides on the booking's first ledger posting, in the same guarded statement; a placement
- * moves them in its own statements (placement.repository.ts).
+ * Each rides on the booking's first ledger posting, in the same guarded statement.
  */
+const OPENED_HOLDING: OrderCountDeltas = { holding: 1, pending: 0 };
+const OPENED_PENDING: OrderCountDeltas = { holding: 0, pending: 1 };
 const CLOSED_HOLDING: OrderCountDeltas = { holding: -1, pending: 0 };
 const CANCELLED_PENDING: OrderCountDeltas = { holding: 0, pending: -1 };
 const FILLED_PENDING: OrderCountDeltas = { holding: 1, pending: -1 };
@@ -60,29 +68,70 @@ export interface Opened {
 
 /**
  * Places an order: the order row, its margin frozen, and for a market order its fee charged, each
- * with its ledger row, and the account's count of its orders. Throws insufficient_balance (nothing
- * written) when the free balance cannot pay both. Placements asked for together go out together
- * (placement.repository.ts: one statement on PostgreSQL, three on SQLite, per round of accounts).
+ * with its ledger row. Throws insufficient_balance (nothing written) when the free balance cannot
+ * pay both. On PostgreSQL this is one statement (placement.repository.ts), elsewhere three or four.
  */
-export async function openOrder(tx: Tx, o: NewOrder, code: string, chargeFee: boolean): Promise<Opened> {
+export async function openOrder(
+  tx: Tx,
+  dialect: DialectName,
+  o: NewOrder,
+  code: string,
+  chargeFee: boolean,
+): Promise<Opened> {
   const chargeMicros = chargeFee ? o.feeMicros : 0;
-  const row = await placeOrderRow(tx, {
-    ...o,
-    side: o.side === 'buy' ? 1 : 2,
-    filledAt: o.status === STATUS_HOLDING ? o.createdAt : null,
-    chargeMicros,
-    code,
-    marginKind: LEDGER_KINDS.marginFreeze,
-    marginMemo: 'ledger_margin_freeze',
-    feeKind: LEDGER_KINDS.fee,
-    feeMemo: 'ledger_trade_fee',
-  });
-  if (!row) return refusedPosting(tx, o.userId);
+  if (dialect === 'postgres') {
+    const row = await placeOrderRow(tx, {
+      ...o,
+      side: o.side === 'buy' ? 1 : 2,
+      filledAt: o.status === STATUS_HOLDING ? o.createdAt : null,
+      chargeMicros,
+      code,
+      marginKind: LEDGER_KINDS.marginFreeze,
+      marginMemo: 'ledger_margin_freeze',
+      feeKind: LEDGER_KINDS.fee,
+      feeMemo: 'ledger_trade_fee',
+    });
+    if (!row) return refusedPosting(tx, o.userId);
+    return {
+      order: toRecord(row),
+      freeMicros: Number(row.after_balance_micros),
+      frozenMicros: Number(row.after_frozen_micros),
+      sameStatusAfter: Number(row.same_status_after),
+    };
+  }
+  const order = await insertOrder(tx, o);
+  const params = { code, lots: o.lots, id: order.id };
+  const ref = { memoParams: params, refType: REF, refId: order.id };
+  const holding = o.status === STATUS_HOLDING;
+  const orderCounts = holding ? OPENED_HOLDING : OPENED_PENDING;
+  const margin = {
+    ...ref,
+    kind: LEDGER_KINDS.marginFreeze,
+    freeDelta: -o.marginMicros,
+    frozenDelta: o.marginMicros,
+    memoKey: 'ledger_margin_freeze',
+  };
+  const posted =
+    chargeMicros > 0
+      ? ((await tryPostLedgerPair(
+          tx,
+          o.userId,
+          margin,
+          {
+            ...ref,
+            kind: LEDGER_KINDS.fee,
+            freeDelta: -chargeMicros,
+            frozenDelta: 0,
+            memoKey: 'ledger_trade_fee',
+          },
+          { at: o.createdAt, orderCounts },
+        )) ?? (await refusedPosting(tx, o.userId)))
+      : await postLedgerEntry(tx, { ...margin, userId: o.userId, at: o.createdAt, orderCounts });
   return {
-    order: toRecord(row),
-    freeMicros: Number(row.after_balance_micros),
-    frozenMicros: Number(row.after_frozen_micros),
-    sameStatusAfter: Number(row.same_status_after),
+    order,
+    freeMicros: posted.balanceMicros,
+    frozenMicros: posted.frozenMicros,
+    sameStatusAfter: holding ? posted.holdingOrders : posted.pendingOrders,
   };
 }
 

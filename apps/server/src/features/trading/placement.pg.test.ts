@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, inTransaction, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -104,5 +104,70 @@ describe('the one-statement placement on PostgreSQL', () => {
     expect(row).toBeUndefined();
     expect(await countOrders(db.kysely, userId, 1)).toBe(0);
     expect(await readBalance(db.kysely, userId)).toMatchObject({ balanceMicros: 100_000, frozenMicros: 0 });
+  });
+
+  it('sends placements asked for together as one statement per round of distinct accounts, each as if alone', async () => {
+    const a = await funded('41000003', 10_000_000);
+    const b = await funded('41000004', 10_000_000);
+    const poor = await funded('41000005', 50_000);
+    const statements: string[] = [];
+    const rows = await inTransaction(db, async (tx) => {
+      // Every statement the transaction sends, as sent.
+      const spy = tx.getExecutor() as { executeQuery: (query: CompiledQuery) => Promise<unknown> };
+      const original = spy.executeQuery.bind(spy);
+      spy.executeQuery = (query) => {
+        statements.push(query.sql);
+        return original(query);
+      };
+      // a, b, a again (waits for a's first), and one the balance cannot pay: all asked at once.
+      return Promise.all([
+        placeOrderRow(tx, placement(a, 100_000)),
+        placeOrderRow(tx, placement(b, 200_000)),
+        placeOrderRow(tx, placement(a, 300_000)),
+        placeOrderRow(tx, placement(poor, 60_000)),
+      ]);
+    });
+    // Two statements: {a, b, poor} together, then a's second order.
+    expect(statements.filter((text) => text.includes('INSERT INTO orders'))).toHaveLength(2);
+    expect(rows.map((r) => (r ? Number(r.same_status_after) : null))).toEqual([1, 1, 2, null]);
+    expect(rows.map((r) => (r ? Number(r.margin_micros) : null))).toEqual([100_000, 200_000, 300_000, null]);
+    expect(await readBalance(db.kysely, a)).toEqual({
+      balanceMicros: 10_000_000 - 400_000 - 2_000,
+      frozenMicros: 400_000,
+    });
+    expect(await readBalance(db.kysely, b)).toEqual({
+      balanceMicros: 10_000_000 - 201_000,
+      frozenMicros: 200_000,
+    });
+    expect(await readBalance(db.kysely, poor)).toEqual({ balanceMicros: 50_000, frozenMicros: 0 });
+    expect(await countOrders(db.kysely, poor, 1)).toBe(0);
+    // Every ledger row carries the after-balances of its own moment, in order: a's margin, a's fee,
+    // then a's second margin and fee.
+    const ledger = await db.kysely
+      .selectFrom('ledger')
+      .select(['kind', 'free_delta_micros', 'balance_after_micros', 'frozen_after_micros', 'ref_id'])
+      .where('user_id', '=', a)
+      .where('kind', '!=', 'opening_grant')
+      .orderBy('id')
+      .execute();
+    expect(
+      ledger.map((r) => [
+        r.kind,
+        Number(r.free_delta_micros),
+        Number(r.balance_after_micros),
+        Number(r.frozen_after_micros),
+      ]),
+    ).toEqual([
+      ['margin_freeze', -100_000, 9_900_000, 100_000],
+      ['trade_fee', -1_000, 9_899_000, 100_000],
+      ['margin_freeze', -300_000, 9_599_000, 400_000],
+      ['trade_fee', -1_000, 9_598_000, 400_000],
+    ]);
+    expect(ledger.map((r) => Number(r.ref_id))).toEqual([
+      Number(rows[0]?.id),
+      Number(rows[0]?.id),
+      Number(rows[2]?.id),
+      Number(rows[2]?.id),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, type Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import { keepPrepared, type Tx } from '../../db/database.js';
 import type { OrdersTable } from './trading.schema.js';
 
@@ -147,11 +147,10 @@ const waiting = new WeakMap<Tx, Waiting[]>();
 
 /**
  * Runs the placement; undefined when the balance guard refused it (or there is no account):
- * nothing written. The placements a transaction asks for together (the write queue starts a
- * batch's independent work at once, and each reaches its placement before its first wait) go out
- * together: on PostgreSQL one statement, on SQLite three, for each round of distinct accounts, in
- * the order asked, so two placements for one account still run one after the other, the second
- * seeing the first.
+ * nothing written. The placements a transaction asks for in the same turn of the event loop (the
+ * write queue starts a batch's independent placements together) go out together: one statement
+ * for each round of distinct accounts, in the order asked, so two placements for one account
+ * still run one after the other, the second seeing the first.
  */
 export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
   return new Promise((resolve, reject) => {
@@ -159,7 +158,7 @@ export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | unde
     if (!queued) {
       queued = [];
       waiting.set(tx, queued);
-      queueMicrotask(() => void sendWaiting(tx));
+      setImmediate(() => void sendWaiting(tx));
     }
     queued.push({ p, resolve, reject });
   });
@@ -180,13 +179,7 @@ async function sendWaiting(tx: Tx): Promise<void> {
       }
     }
     try {
-      if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) {
-        const rows = await placeManySqlite(
-          tx,
-          round.map((w) => w.p),
-        );
-        for (const w of round) w.resolve(rows.get(w.p.userId));
-      } else if (round.length === 1) {
+      if (round.length === 1) {
         const only = round[0] as Waiting;
         only.resolve(await placeOne(tx, only.p));
       } else {
@@ -238,116 +231,6 @@ async function placeMany(tx: Tx, ps: PlacementRow[]): Promise<Map<number, Placed
   const rows = new Map<number, PlacedRow>();
   for (const row of result.rows as PlacedRow[]) rows.set(Number(row.user_id), row);
   return rows;
-}
-
-/*
- * SQLite: the same placement for a round of distinct accounts in three statements, whatever its
- * size (SQLite has no data-modifying CTEs): the guarded UPDATE of every account (those that would
- * go below zero are not updated), the accepted orders, then their ledger rows in order (margin
- * before fee, account by account). Each reads its rows from one JSON parameter, so the texts are
- * fixed and prepared once.
- */
-const SQLITE_ACCOUNTS = `UPDATE accounts AS a SET
-  balance_micros = a.balance_micros - i.margin - i.charge,
-  frozen_micros = a.frozen_micros + i.margin,
-  updated_at = i.at,
-  holding_orders = a.holding_orders + (i.status = 1),
-  pending_orders = a.pending_orders + (i.status = 0)
-FROM (SELECT value ->> 'u' AS user_id, value ->> 'm' AS margin, value ->> 'c' AS charge,
-  value ->> 's' AS status, value ->> 't' AS at FROM json_each(?)) AS i
-WHERE a.user_id = i.user_id AND a.balance_micros - i.margin - i.charge >= 0
-RETURNING user_id, balance_micros, frozen_micros, holding_orders, pending_orders`;
-
-const SQLITE_ORDERS = `INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price,
-  target_price, fill_direction, tp, sl, margin_micros, fee_micros, created_at, filled_at)
-SELECT value ->> 'u', value ->> 'i', value ->> 'd', value ->> 's', value ->> 'l', value ->> 'v',
-  value ->> 'op', value ->> 'tg', value ->> 'fd', value ->> 'tp', value ->> 'sl', value ->> 'm',
-  value ->> 'f', value ->> 't', value ->> 'fa'
-FROM json_each(?) ORDER BY key
-RETURNING *`;
-
-const SQLITE_LEDGER = `INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros,
-  balance_after_micros, frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
-SELECT value ->> 'u', value ->> 'k', value ->> 'fd', value ->> 'zd', value ->> 'ba', value ->> 'za',
-  value ->> 'mk', value ->> 'mp', 'order', value ->> 'r', value ->> 't'
-FROM json_each(?) ORDER BY key`;
-
-interface SqliteAccountRow {
-  user_id: number;
-  balance_micros: number;
-  frozen_micros: number;
-  holding_orders: number;
-  pending_orders: number;
-}
-
-async function placeManySqlite(tx: Tx, ps: PlacementRow[]): Promise<Map<number, PlacedRow>> {
-  const run = <R>(text: string, rows: unknown[]) =>
-    tx.executeQuery<R>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
-  const accounts = await run<SqliteAccountRow>(
-    SQLITE_ACCOUNTS,
-    ps.map((p) => ({ u: p.userId, m: p.marginMicros, c: p.chargeMicros, s: p.status, t: p.createdAt })),
-  );
-  const after = new Map(accounts.rows.map((a) => [Number(a.user_id), a]));
-  const accepted = ps.filter((p) => after.has(p.userId));
-  const placed = new Map<number, PlacedRow>();
-  if (accepted.length === 0) return placed;
-  const orders = await run<Selectable<OrdersTable>>(
-    SQLITE_ORDERS,
-    accepted.map((p) => ({
-      u: p.userId,
-      i: p.instrumentId,
-      d: p.side,
-      s: p.status,
-      l: p.lots,
-      v: p.leverage,
-      op: p.openPrice,
-      tg: p.targetPrice,
-      fd: p.fillDirection,
-      tp: p.tp,
-      sl: p.sl,
-      m: p.marginMicros,
-      f: p.feeMicros,
-      t: p.createdAt,
-      fa: p.filledAt,
-    })),
-  );
-  const orderOf = new Map(orders.rows.map((o) => [Number(o.user_id), o]));
-  const lines: unknown[] = [];
-  for (const p of accepted) {
-    const account = after.get(p.userId) as SqliteAccountRow;
-    const order = orderOf.get(p.userId);
-    if (!order) throw new Error('placement: an accepted order was not inserted');
-    const line = { u: p.userId, za: account.frozen_micros, r: order.id, t: p.createdAt };
-    const memoParams = JSON.stringify({ code: p.code, lots: p.lots, id: Number(order.id) });
-    lines.push({
-      ...line,
-      k: p.marginKind,
-      fd: -p.marginMicros,
-      zd: p.marginMicros,
-      ba: Number(account.balance_micros) + p.chargeMicros,
-      mk: p.marginMemo,
-      mp: memoParams,
-    });
-    if (p.chargeMicros > 0) {
-      lines.push({
-        ...line,
-        k: p.feeKind,
-        fd: -p.chargeMicros,
-        zd: 0,
-        ba: account.balance_micros,
-        mk: p.feeMemo,
-        mp: memoParams,
-      });
-    }
-    placed.set(p.userId, {
-      ...order,
-      after_balance_micros: account.balance_micros,
-      after_frozen_micros: account.frozen_micros,
-      same_status_after: p.status === 1 ? account.holding_orders : account.pending_orders,
-    });
-  }
-  await run(SQLITE_LEDGER, lines);
-  return placed;
 }
 
 async function placeOne(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {

@@ -200,6 +200,7 @@ export class TradingService {
       async (tx, afterCommit) => {
         const opened = await openOrder(
           tx,
+          this.d.db.dialect,
           {
             userId: user.userId,
             instrumentId: inst.id,
@@ -230,8 +231,7 @@ export class TradingService {
         return opened.order;
       },
       user.userId,
-      // Independent: a placement reads and moves only its own account (and a copy's link row).
-      { background: options.background ?? false, independent: true },
+      { background: options.background ?? false, independent: options.inTx === undefined },
     );
     return order;
   }
@@ -435,6 +435,7 @@ export class TradingService {
       async (tx) => {
         const opened = await openOrder(
           tx,
+          this.d.db.dialect,
           {
             userId: account.userId,
             instrumentId: inst.id,

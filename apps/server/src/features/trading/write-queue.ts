@@ -26,11 +26,11 @@ export interface RunOptions {
    */
   background?: boolean;
   /**
-   * The work's outcome depends on no other work of its batch but through the rows its guarded
-   * statements change (an order placement, a copy's with its link row). The unguarded pass starts
-   * a run of such work together, so their placements go out combined (placement.repository.ts);
-   * if any of it fails, the batch runs again one job at a time with savepoints. Everything else
-   * runs one after another.
+   * The work is one guarded booking whose outcome does not depend on any other work of its batch
+   * but through the rows its statements lock (an order placement). On PostgreSQL the unguarded pass
+   * starts a run of such work together, so their statements can be combined (placements go out as
+   * one statement: see placement.repository.ts); everything else runs one after another, and the
+   * savepoint pass always does.
    */
   independent?: boolean;
 }
@@ -290,7 +290,7 @@ export class LanedQueue implements WriteQueue {
 export const DEFAULT_WRITE_LANES = 4;
 
 export function createWriteQueue(db: Db, lanes: number = DEFAULT_WRITE_LANES): WriteQueue {
-  return db.dialect === 'sqlite' ? new GroupCommitQueue(db, true) : new LanedQueue(db, lanes);
+  return db.dialect === 'sqlite' ? new GroupCommitQueue(db) : new LanedQueue(db, lanes);
 }
 
 function runEffect(fn: () => void): void {
