@@ -231,7 +231,9 @@ export class TradingService {
         return opened.order;
       },
       user.userId,
-      { background: options.background ?? false, independent: options.inTx === undefined },
+      // Independent: a placement reads and moves only its own account, and a copy's `inTx` only its
+      // own link row (a copy gone meanwhile throws, and the batch runs again one job at a time).
+      { background: options.background ?? false, independent: true },
     );
     return order;
   }

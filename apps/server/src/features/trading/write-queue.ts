@@ -26,11 +26,11 @@ export interface RunOptions {
    */
   background?: boolean;
   /**
-   * The work is one guarded booking whose outcome does not depend on any other work of its batch
-   * but through the rows its statements lock (an order placement). On PostgreSQL the unguarded pass
-   * starts a run of such work together, so their statements can be combined (placements go out as
-   * one statement: see placement.repository.ts); everything else runs one after another, and the
-   * savepoint pass always does.
+   * The work's outcome depends on no other work of its batch but through the rows its guarded
+   * statements change (an order placement, a copy's with its link row). On PostgreSQL the
+   * unguarded pass starts a run of such work together, so their placements go out as one statement
+   * (placement.repository.ts); if any of it fails, the batch runs again one job at a time with
+   * savepoints. Everything else runs one after another.
    */
   independent?: boolean;
 }
