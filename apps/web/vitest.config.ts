@@ -16,5 +16,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     // DOM tests opt in per file with `// @vitest-environment happy-dom`.
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
+    // Above test-setup's 10 s for a waited condition, so a slow one fails on its own message.
+    testTimeout: 20_000,
   },
 });
