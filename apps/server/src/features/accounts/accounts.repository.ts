@@ -78,6 +78,23 @@ export interface PostedAccount {
   pendingOrders: number;
 }
 
+/** An account row as a guarded UPDATE … RETURNING gives it back (numbers or, on PostgreSQL, text). */
+interface AccountAfter {
+  balance_micros: unknown;
+  frozen_micros: unknown;
+  holding_orders: unknown;
+  pending_orders: unknown;
+}
+
+function postedAccount(row: AccountAfter): PostedAccount {
+  return {
+    balanceMicros: Number(row.balance_micros),
+    frozenMicros: Number(row.frozen_micros),
+    holdingOrders: Number(row.holding_orders),
+    pendingOrders: Number(row.pending_orders),
+  };
+}
+
 /** How a posting moves the account's open-order counts (trading's bookings; 0 for the rest). */
 export interface OrderCountDeltas {
   holding: number;
@@ -107,12 +124,7 @@ export async function applyDeltas(
   );
   const row = result.rows[0];
   if (!row) return undefined;
-  return {
-    balanceMicros: Number(row.balance_micros),
-    frozenMicros: Number(row.frozen_micros),
-    holdingOrders: Number(row.holding_orders),
-    pendingOrders: Number(row.pending_orders),
-  };
+  return postedAccount(row);
 }
 
 /** Moves only the open-order counts (a booking that moves no money); undefined when no account. */
@@ -133,12 +145,7 @@ export async function applyOrderCounts(
     .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders'])
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    balanceMicros: Number(row.balance_micros),
-    frozenMicros: Number(row.frozen_micros),
-    holdingOrders: Number(row.holding_orders),
-    pendingOrders: Number(row.pending_orders),
-  };
+  return postedAccount(row);
 }
 
 const insertLedgerQuery = precompiledQuery(
@@ -213,8 +220,8 @@ const POSTING_SQL = `WITH after AS (
     $6::varchar, $7::text, $8::varchar, $9::bigint, $3::bigint FROM after
   RETURNING id
 )
-SELECT posted.id, after.balance_micros AS balance_after_micros, after.frozen_micros AS frozen_after_micros,
-  after.holding_orders, after.pending_orders FROM posted, after`;
+SELECT posted.id, after.balance_micros, after.frozen_micros, after.holding_orders, after.pending_orders
+FROM posted, after`;
 keepPrepared(POSTING_SQL);
 
 /** True when the executor talks to PostgreSQL (where postWithLedger is one statement). */
@@ -242,23 +249,9 @@ export async function postWithLedger(
       counts.pending,
     ]),
   );
-  const out = result.rows[0] as
-    | {
-        id: unknown;
-        balance_after_micros: unknown;
-        frozen_after_micros: unknown;
-        holding_orders: unknown;
-        pending_orders: unknown;
-      }
-    | undefined;
+  const out = result.rows[0] as (AccountAfter & { id: unknown }) | undefined;
   if (!out) return undefined;
-  return {
-    ledgerId: Number(out.id),
-    balanceMicros: Number(out.balance_after_micros),
-    frozenMicros: Number(out.frozen_after_micros),
-    holdingOrders: Number(out.holding_orders),
-    pendingOrders: Number(out.pending_orders),
-  };
+  return { ledgerId: Number(out.id), ...postedAccount(out) };
 }
 
 /** One ledger row of a pair (postPairWithLedger): its own deltas, memo and reference. */
@@ -340,15 +333,9 @@ export async function postPairWithLedger(
         ]),
       ]),
     );
-    const out = result.rows[0] as Record<string, unknown> | undefined;
+    const out = result.rows[0] as (AccountAfter & { id: unknown }) | undefined;
     if (!out) return undefined;
-    return {
-      ledgerId: Number(out.id),
-      balanceMicros: Number(out.balance_micros),
-      frozenMicros: Number(out.frozen_micros),
-      holdingOrders: Number(out.holding_orders),
-      pendingOrders: Number(out.pending_orders),
-    };
+    return { ledgerId: Number(out.id), ...postedAccount(out) };
   }
   const after = await applyDeltas(db, userId, free, frozen, at, counts);
   if (!after) return undefined;

@@ -36,6 +36,12 @@ export function toRecord(r: Selectable<OrdersTable>): OrderRecord {
   };
 }
 
+/** The order a compiled statement returned, if any. */
+function firstRecord(rows: Selectable<OrdersTable>[]): OrderRecord | undefined {
+  const row = rows[0];
+  return row ? toRecord(row) : undefined;
+}
+
 export interface NewOrder {
   userId: number;
   instrumentId: number;
@@ -131,8 +137,7 @@ export async function selectOwnOrder(
   userId: number,
 ): Promise<OrderRecord | undefined> {
   const { rows } = await selectOwnOrderQuery(db, id, userId);
-  const row = rows[0];
-  return row ? toRecord(row) : undefined;
+  return firstRecord(rows);
 }
 
 export async function selectOrder(db: Executor, id: number): Promise<OrderRecord | undefined> {
@@ -226,8 +231,7 @@ export async function closeOrderIf(
     id,
     fromStatus,
   );
-  const row = rows[0];
-  return row ? toRecord(row) : undefined;
+  return firstRecord(rows);
 }
 
 const fillOrderQuery = precompiledQuery(
@@ -255,8 +259,7 @@ export async function fillOrderIf(
   marginMicros: number,
 ): Promise<OrderRecord | undefined> {
   const { rows } = await fillOrderQuery(db, openPrice, filledAt, marginMicros, id);
-  const row = rows[0];
-  return row ? toRecord(row) : undefined;
+  return firstRecord(rows);
 }
 
 /** One page of a user's orders in one status: newest first (history: most recently closed first). */
