@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { inlineStartupCss } from './scripts/inline-startup-css';
-import { splitEnglish } from './scripts/split-english';
-import { startupChunk } from './scripts/startup-chunk';
+import { inlineStartupCss } from './scripts/inline-startup-css.ts';
+import { splitEnglish } from './scripts/split-english.ts';
+import { startupChunk } from './scripts/startup-chunk.ts';
 
 // The API server the dev server forwards to; `npm start` serves the built app from that server itself.
 const API_TARGET = process.env.MERIDIAN_API_TARGET ?? 'http://127.0.0.1:8080';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { splitEnglish } from './scripts/split-english';
+import { splitEnglish } from './scripts/split-english.ts';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
