@@ -38,7 +38,12 @@ export async function migrateToLatest(
   // Kysely finds its bookkeeping table by reading the catalog of the whole database; a schema another
   // process drops meanwhile (a test run's, a benchmark's, another deployment's) fails that read
   // before any migration has run. Nothing was applied, so it is read again.
-  for (let retry = 1; retry <= 5 && error !== undefined && isConcurrentCatalogChange(error); retry++) {
+  const beforeAnyMigration = () => !results?.some((r: MigrationResult) => r.status === 'Error');
+  for (
+    let retry = 1;
+    retry <= 5 && error !== undefined && beforeAnyMigration() && isConcurrentCatalogChange(error);
+    retry++
+  ) {
     ({ error, results } = await migrator.migrateToLatest());
   }
   if (error) {
@@ -48,12 +53,16 @@ export async function migrateToLatest(
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** A catalog read met an object dropped under it: schema or relation gone, or a stale catalog entry. */
+/**
+ * A catalog read met an object dropped under it: schema, relation or column gone (a table dropped
+ * while its columns were being listed), or a stale catalog entry.
+ */
 function isConcurrentCatalogChange(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return (
     code === '3F000' ||
     code === '42P01' ||
+    code === '42703' ||
     (typeof message === 'string' && /could not open relation with OID|cache lookup failed/.test(message))
   );
 }
