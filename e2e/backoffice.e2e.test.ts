@@ -8,7 +8,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { launchBrowser, newDesk, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
+import {
+  launchBrowser,
+  newDesk,
+  newPhone,
+  type RunningServer,
+  requestCode,
+  screenshot,
+  startServer,
+} from './harness.js';
 import { codeFrom, startMailbox, waitFor } from './mailbox.js';
 
 const OWNER = 'owner@meridian.test';
@@ -145,8 +153,7 @@ describe('the back office in a desktop browser', () => {
     const email = 'trader@meridian.test';
     const password = 'Harbour2048';
     await phone.page.goto(`${server.baseUrl}/#/register`);
-    await phone.page.getByTestId('register-email').fill(email);
-    await phone.page.getByTestId('send-code').click();
+    await requestCode(phone.page, 'register-email', email);
     const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
     await phone.page.getByTestId('register-password').fill(password);
     await phone.page.getByTestId('register-repeat').fill(password);

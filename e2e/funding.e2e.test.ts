@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
+import {
+  launchBrowser,
+  newPhone,
+  type RunningServer,
+  requestCode,
+  screenshot,
+  startServer,
+} from './harness.js';
 import { codeFrom, startMailbox, waitFor } from './mailbox.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef0123';
@@ -79,8 +86,7 @@ describe('funding and identity verification in a phone browser', () => {
 
     // A real user registers with the mailed code.
     await page.goto(`${server.baseUrl}/#/register`);
-    await page.getByTestId('register-email').fill(email);
-    await page.getByTestId('send-code').click();
+    await requestCode(page, 'register-email', email);
     const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
     await page.getByTestId('register-password').fill(password);
     await page.getByTestId('register-repeat').fill(password);

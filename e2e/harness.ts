@@ -169,3 +169,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
+
+/**
+ * Types the e-mail address into `fieldTestId` and taps "Send code" until the app has sent it: the
+ * button then counts down its 60 s. A tap that sent nothing (the form answered "enter your e-mail"
+ * because the field was empty under the tap, seen once in a loaded CI-like run right after the
+ * page loaded) is tried again, at most three times, and what the page showed is printed.
+ */
+export async function requestCode(page: Page, fieldTestId: string, address: string): Promise<void> {
+  const counting = () =>
+    page.waitForFunction(
+      () => /\d/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 10_000 },
+    );
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId(fieldTestId).fill(address);
+    await page.getByTestId('send-code').click();
+    try {
+      await counting();
+      return;
+    } catch (error) {
+      const field = await page.getByTestId(fieldTestId).inputValue();
+      const shown = await page.evaluate(() => (document.body.textContent ?? '').slice(0, 400));
+      console.warn(`requestCode attempt ${attempt}: no countdown; field "${field}"; page: ${shown}`);
+      if (attempt >= 3) throw error;
+    }
+  }
+}
