@@ -2,58 +2,6 @@ import { CompiledQuery, type Selectable } from 'kysely';
 import { keepPrepared, type Tx } from '../../db/database.js';
 import type { OrdersTable } from './trading.schema.js';
 
-/**
- * PostgreSQL only: a whole order placement in ONE statement, where the portable path takes three or
- * four (insert the order, freeze the margin and count the order on the account, post its ledger row,
- * charge the fee). The CTEs commit together; the account UPDATE comes first and carries the same
- * guard as every posting (no balance below zero), so when it matches no row nothing at all is
- * written. The two ledger rows are inserted in `n` order, so their ids keep margin before fee as the
- * portable path does; balance_after of the first is the balance before the fee.
- *
- * The caps read the account's own count of its orders in the new order's status (migration 0014),
- * which the same UPDATE moves: an UPDATE works on the newest committed row version once it holds the
- * row lock, so two racing placements for one account count 1 and 2 whatever their snapshots saw,
- * with no count over the orders table and no retry.
- *
- * The one repository statement that crosses orders, accounts and ledger: it exists for the order
- * path's round trips on PostgreSQL (issue: PostgreSQL mode at speed), and the conservation and
- * concurrency suites run it in CI's PostgreSQL pass.
- */
-const PLACE_SQL = `WITH acc AS (
-  UPDATE accounts
-  SET balance_micros = balance_micros - $12::bigint - $16::bigint,
-      frozen_micros = frozen_micros + $12::bigint, updated_at = $14::bigint,
-      holding_orders = holding_orders + ($4::smallint = 1)::integer,
-      pending_orders = pending_orders + ($4::smallint = 0)::integer
-  WHERE user_id = $1::integer AND balance_micros - $12::bigint - $16::bigint >= 0
-  RETURNING balance_micros, frozen_micros,
-    CASE WHEN $4::smallint = 1 THEN holding_orders ELSE pending_orders END AS same_status_after
-), o AS (
-  INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
-    fill_direction, tp, sl, margin_micros, fee_micros, created_at, filled_at)
-  SELECT $1::integer, $2::integer, $3::smallint, $4::smallint, $5::varchar, $6::integer, $7::varchar,
-    $8::varchar, $9::varchar, $10::varchar, $11::varchar, $12::bigint, $13::bigint, $14::bigint,
-    $15::bigint
-  FROM acc
-  RETURNING *
-), l AS (
-  INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
-    frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
-  SELECT $1::integer, v.kind, v.free, v.frozen, v.balance_after, acc.frozen_micros, v.memo_key,
-    jsonb_build_object('code', $17::text, 'lots', $5::text, 'id', o.id)::text, 'order', o.id, $14::bigint
-  FROM acc, o, LATERAL (VALUES
-    (1, $18::varchar, -$12::bigint, $12::bigint, acc.balance_micros + $16::bigint, $19::varchar),
-    (2, $20::varchar, -$16::bigint, 0::bigint, acc.balance_micros, $21::varchar)
-  ) AS v(n, kind, free, frozen, balance_after, memo_key)
-  WHERE v.n = 1 OR $16::bigint > 0
-  ORDER BY v.n
-  RETURNING id
-)
-SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros,
-  acc.same_status_after
-FROM o, acc`;
-keepPrepared(PLACE_SQL);
-
 export interface PlacementRow {
   userId: number;
   instrumentId: number;
@@ -89,11 +37,23 @@ export type PlacedRow = Selectable<OrdersTable> & {
 };
 
 /**
- * Several placements for DIFFERENT accounts in ONE statement: PLACE_SQL over the rows of `input`
- * (one per placement, in order). An account whose guard refuses is simply not updated, and nothing
- * of its placement is written; the rows come back keyed by account.
+ * PostgreSQL only: order placements for DIFFERENT accounts (one or many) in ONE statement, where the
+ * portable path takes three or four per order (insert the order, freeze the margin and count the
+ * order on the account, post its ledger row, charge the fee). The CTEs commit together; each
+ * account's UPDATE carries the same guard as every posting (no balance below zero), so an account
+ * that would go below zero is not updated and nothing of its placement is written. Ledger rows are
+ * inserted in input order, margin before fee (balance_after of the margin row is the balance
+ * before the fee), as the portable path writes them.
+ *
+ * The caps read the account's own count of its orders in the new order's status (migration 0014),
+ * which the same UPDATE moves: an UPDATE works on the newest committed row version once it holds the
+ * row lock, so two racing placements for one account count 1 and 2 whatever their snapshots saw.
+ *
+ * The one repository statement that crosses orders, accounts and ledger: it exists for the order
+ * path's round trips on PostgreSQL (issue: PostgreSQL mode at speed), and the conservation and
+ * concurrency suites run it in CI's PostgreSQL pass.
  */
-const PLACE_MANY_SQL = `WITH input AS (
+const PLACE_SQL = `WITH input AS (
   SELECT * FROM unnest($1::integer[], $2::integer[], $3::smallint[], $4::smallint[], $5::varchar[],
     $6::integer[], $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[],
     $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::text[])
@@ -134,7 +94,7 @@ const PLACE_MANY_SQL = `WITH input AS (
 SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros,
   acc.same_status_after
 FROM o JOIN acc ON acc.user_id = o.user_id`;
-keepPrepared(PLACE_MANY_SQL);
+keepPrepared(PLACE_SQL);
 
 interface Waiting {
   p: PlacementRow;
@@ -147,10 +107,10 @@ const waiting = new WeakMap<Tx, Waiting[]>();
 
 /**
  * Runs the placement; undefined when the balance guard refused it (or there is no account):
- * nothing written. The placements a transaction asks for in the same turn of the event loop (the
- * write queue starts a batch's independent placements together) go out together: one statement
- * for each round of distinct accounts, in the order asked, so two placements for one account
- * still run one after the other, the second seeing the first.
+ * nothing written. The placements a transaction asks for together (the write queue starts a batch's
+ * independent work at once, and each job asks for its placement before its first wait) go out
+ * together: one statement for each round of distinct accounts, in the order asked, so two
+ * placements for one account still run one after the other, the second seeing the first.
  */
 export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
   return new Promise((resolve, reject) => {
@@ -158,7 +118,7 @@ export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | unde
     if (!queued) {
       queued = [];
       waiting.set(tx, queued);
-      setImmediate(() => void sendWaiting(tx));
+      queueMicrotask(() => void sendWaiting(tx));
     }
     queued.push({ p, resolve, reject });
   });
@@ -179,16 +139,11 @@ async function sendWaiting(tx: Tx): Promise<void> {
       }
     }
     try {
-      if (round.length === 1) {
-        const only = round[0] as Waiting;
-        only.resolve(await placeOne(tx, only.p));
-      } else {
-        const rows = await placeMany(
-          tx,
-          round.map((w) => w.p),
-        );
-        for (const w of round) w.resolve(rows.get(w.p.userId));
-      }
+      const rows = await place(
+        tx,
+        round.map((w) => w.p),
+      );
+      for (const w of round) w.resolve(rows.get(w.p.userId));
     } catch (error) {
       for (const w of [...round, ...later]) w.reject(error);
       return;
@@ -197,14 +152,14 @@ async function sendWaiting(tx: Tx): Promise<void> {
   }
 }
 
-async function placeMany(tx: Tx, ps: PlacementRow[]): Promise<Map<number, PlacedRow>> {
+async function place(tx: Tx, ps: PlacementRow[]): Promise<Map<number, PlacedRow>> {
   const column = <K extends keyof PlacementRow>(key: K) => ps.map((p) => p[key]);
   const first = ps[0] as PlacementRow;
   const memo = (p: PlacementRow) => [p.marginKind, p.marginMemo, p.feeKind, p.feeMemo].join('\n');
   if (ps.some((p) => memo(p) !== memo(first)))
     throw new Error('placements sent together share their ledger kinds');
   const result = await tx.executeQuery(
-    CompiledQuery.raw(PLACE_MANY_SQL, [
+    CompiledQuery.raw(PLACE_SQL, [
       column('userId'),
       column('instrumentId'),
       column('side'),
@@ -231,33 +186,4 @@ async function placeMany(tx: Tx, ps: PlacementRow[]): Promise<Map<number, Placed
   const rows = new Map<number, PlacedRow>();
   for (const row of result.rows as PlacedRow[]) rows.set(Number(row.user_id), row);
   return rows;
-}
-
-async function placeOne(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
-  const result = await tx.executeQuery(
-    CompiledQuery.raw(PLACE_SQL, [
-      p.userId,
-      p.instrumentId,
-      p.side,
-      p.status,
-      p.lots,
-      p.leverage,
-      p.openPrice,
-      p.targetPrice,
-      p.fillDirection,
-      p.tp,
-      p.sl,
-      p.marginMicros,
-      p.feeMicros,
-      p.createdAt,
-      p.filledAt,
-      p.chargeMicros,
-      p.code,
-      p.marginKind,
-      p.marginMemo,
-      p.feeKind,
-      p.feeMemo,
-    ]),
-  );
-  return result.rows[0] as PlacedRow | undefined;
 }
