@@ -29,6 +29,40 @@ describe('London time for the chart', () => {
     expect(londonOffsetSeconds(utc('2026-10-25T01:00:00Z'))).toBe(0);
   });
 
+  it('agrees with the time-zone database hour by hour around every change from 1997 to 2040', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+    });
+    const offsetByIntl = (at: number) => {
+      const parts = Object.fromEntries(
+        intl.formatToParts(new Date(at * 1000)).map((p) => [p.type, Number(p.value)]),
+      );
+      return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour) / 1000 - at;
+    };
+    let checked = 0;
+    for (let year = 1997; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        // Every hour of the last eight days of March and October, and a midsummer and midwinter hour.
+        const end = Date.UTC(year, month + 1, 1) / 1000;
+        for (let at = end - 8 * 24 * HOUR; at < end; at += HOUR) {
+          expect(londonOffsetSeconds(at)).toBe(offsetByIntl(at));
+          expect(londonOffsetSeconds(at + HOUR - 1)).toBe(offsetByIntl(at));
+          checked++;
+        }
+      }
+      const summer = Date.UTC(year, 6, 1) / 1000;
+      const winter = Date.UTC(year, 0, 1) / 1000;
+      expect(londonOffsetSeconds(summer)).toBe(HOUR);
+      expect(londonOffsetSeconds(winter)).toBe(0);
+    }
+    expect(checked).toBe(44 * 2 * 8 * 24);
+  });
+
   it('keeps every candle in strictly increasing order through the repeated hour in October', () => {
     // One-minute candles from 00:30 to 01:30 UTC: London reads 01:30…01:59 BST, then 01:00…01:30 GMT.
     const start = utc('2026-10-25T00:30:00Z');

@@ -10,6 +10,7 @@ import { TradeHeader } from './TradeHeader';
 import '../markets/markets.css';
 import './trade.css';
 import { useAfterFirstPaint } from '../../lib/after-first-paint';
+import { useMountedOnceNeeded } from '../../lib/once-needed';
 import { Spinner } from '../../lib/spinner';
 
 // The chart library is the heaviest thing on this screen: it is requested once the rest of the screen
@@ -32,6 +33,7 @@ export function TradeScreen() {
   const setPeriod = useSelectedInstrument((s) => s.setPeriod);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const chartTime = useAfterFirstPaint();
+  const drawerMounted = useMountedOnceNeeded(drawerOpen);
   useDayMarketLive(active);
 
   // Quotes move four times a second: the screen's re-render for each runs deferred, in slices React
@@ -85,7 +87,7 @@ export function TradeScreen() {
       <div className="order-form-slot" data-testid="order-form-slot">
         <OrderForm instrument={instrument} instruments={list ?? []} />
       </div>
-      {(chartTime || drawerOpen) && (
+      {drawerMounted && (
         <Suspense fallback={null}>
           <InstrumentDrawer
             visible={drawerOpen}

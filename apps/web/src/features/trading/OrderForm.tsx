@@ -4,7 +4,6 @@ import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { formatBalance } from '../../lib/format';
 import { loginRedirect } from '../../lib/guards';
 import { usePricesLive } from '../../lib/stores/connection';
@@ -35,11 +34,12 @@ import {
 } from './order-form';
 import { TradeActionBar } from './TradeActionBar';
 import { useTradePrefs } from './trade-prefs';
+import { useMountedOnceNeeded } from '../../lib/once-needed';
 import '../markets/markets.css';
 import './trading.css';
 
 // The confirmation sheet and the "order placed" dialog bring antd-mobile's popups (react-spring and
-// the gesture library): they load once the form has painted, mounted closed, so they open at once.
+// the gesture library): they load and mount when first needed, not with the screen.
 const OrderConfirmSheet = lazy(async () => ({
   default: (await import('./OrderConfirmSheet')).OrderConfirmSheet,
 }));
@@ -70,7 +70,7 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
   const submit = useSubmitOrder();
   useTradingLive();
   const pricesLive = usePricesLive().live;
-  const sheetsTime = useAfterFirstPaint();
+  const sheetsMounted = useMountedOnceNeeded(confirming !== null || placed !== null);
 
   // Switching instruments resets what no longer fits (lots grid, leverage options, levels).
   if (instrument && instrument.Id !== formFor) {
@@ -277,7 +277,7 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
 
       <TradeActionBar instrument={instrument} disabled={blocked} onPlace={place} />
 
-      {(sheetsTime || confirming || placed) && (
+      {sheetsMounted && (
         <Suspense fallback={null}>
           <OrderConfirmSheet
             request={confirming}
