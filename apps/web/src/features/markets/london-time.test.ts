@@ -39,10 +39,10 @@ describe('London time for the chart', () => {
       hour: '2-digit',
     });
     const offsetByIntl = (at: number) => {
-      const parts = Object.fromEntries(
-        intl.formatToParts(new Date(at * 1000)).map((p) => [p.type, Number(p.value)]),
-      );
-      return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour) / 1000 - at;
+      const parts: Record<string, number> = {};
+      for (const p of intl.formatToParts(new Date(at * 1000))) parts[p.type] = Number(p.value);
+      const field = (name: string) => parts[name] ?? Number.NaN;
+      return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour')) / 1000 - at;
     };
     let checked = 0;
     for (let year = 1997; year <= 2040; year++) {

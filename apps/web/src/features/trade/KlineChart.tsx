@@ -1,6 +1,7 @@
 import { LANGUAGE_TAGS, type Period } from '@meridian/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
+  type CandlestickData,
   CandlestickSeries,
   createChart,
   type IChartApi,
@@ -16,6 +17,7 @@ import { joinCandlePages } from '../markets/candles';
 import { useKlineLive } from '../markets/live';
 import { klineQuery } from '../markets/queries';
 import { type ChartCandle, type LastDrawn, liveChartCandle, toChartCandles } from './chart-data';
+import { tickMarkLabel } from './tick-marks';
 
 /** Older candles are fetched when fewer than this many remain to the left of the view (spec section 9). */
 const SCROLL_BACK_THRESHOLD = 10;
@@ -41,6 +43,51 @@ function cssColor(name: string, fallback: string): string {
   return value || fallback;
 }
 
+/**
+ * Quotes arrive four times a second, and each `update` redraws the whole pane: on a phone every
+ * redraw is a frame's work. The newest candle is redrawn at most this often (the latest tick wins).
+ */
+const LIVE_REDRAW_MS = 500;
+
+type LiveBar = CandlestickData<UTCTimestamp>;
+
+/** Applies the newest candle now, or once LIVE_REDRAW_MS has passed since the last redraw. */
+class LiveRedraw {
+  private last = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pending: { series: ISeriesApi<'Candlestick'>; bar: LiveBar } | undefined;
+
+  draw(series: ISeriesApi<'Candlestick'>, bar: LiveBar): void {
+    const wait = this.last + LIVE_REDRAW_MS - performance.now();
+    if (wait <= 0 && this.timer === undefined) {
+      this.apply(series, bar);
+      return;
+    }
+    this.pending = { series, bar };
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = undefined;
+        const pending = this.pending;
+        this.pending = undefined;
+        if (pending) this.apply(pending.series, pending.bar);
+      },
+      Math.max(0, wait),
+    );
+  }
+
+  /** A full setData (another instrument, older pages) or the chart's removal: drop what waits. */
+  cancel(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = undefined;
+  }
+
+  private apply(series: ISeriesApi<'Candlestick'>, bar: LiveBar): void {
+    this.last = performance.now();
+    series.update(bar);
+  }
+}
+
 function asChartData(candles: ChartCandle[]) {
   return candles.map((c) => ({ ...c, time: c.time as UTCTimestamp }));
 }
@@ -52,6 +99,8 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
   const renderedRef = useRef<Rendered | null>(null);
+  const live = useRef(new LiveRedraw());
+  useEffect(() => () => live.current.cancel(), []);
   const query = useInfiniteQuery(klineQuery(forexId, period));
   useKlineLive({ id: forexId, code }, active);
   const candles = useMemo(() => (query.data ? joinCandlePages(query.data.pages) : null), [query.data]);
@@ -81,7 +130,13 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
       },
       grid: { vertLines: { color: border }, horzLines: { color: border } },
       rightPriceScale: { borderColor: border },
-      timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
+      // Labels from formatters built once (tick-marks.ts), not one per label per draw.
+      timeScale: {
+        borderColor: border,
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: tickMarkLabel,
+      },
     });
     const series = chart.addSeries(CandlestickSeries, {
       upColor: up,
@@ -136,10 +191,10 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
       previous.firstUtc === candles[0]?.Time &&
       (grewBy === 0 || grewBy === 1)
     ) {
-      // A live tick: redraw only the newest candle.
+      // A live tick: redraw only the newest candle, at most every LIVE_REDRAW_MS.
       const drawn = liveChartCandle(newest, previous.last);
       if (drawn) {
-        c.series.update({ ...drawn, time: drawn.time as UTCTimestamp });
+        live.current.draw(c.series, { ...drawn, time: drawn.time as UTCTimestamp });
         renderedRef.current = {
           ...previous,
           length: candles.length,
@@ -149,6 +204,7 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
       }
     }
     const data = toChartCandles(candles);
+    live.current.cancel();
     c.series.setData(asChartData(data));
     const lastDrawn = data[data.length - 1] as ChartCandle;
     renderedRef.current = {

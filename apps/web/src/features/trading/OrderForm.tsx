@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatBalance } from '../../lib/format';
 import { loginRedirect } from '../../lib/guards';
+import { useMountedOnceNeeded } from '../../lib/once-needed';
 import { usePricesLive } from '../../lib/stores/connection';
 import { useSession } from '../../lib/stores/session';
 import { useSettings } from '../../lib/stores/settings';
@@ -34,7 +35,6 @@ import {
 } from './order-form';
 import { TradeActionBar } from './TradeActionBar';
 import { useTradePrefs } from './trade-prefs';
-import { useMountedOnceNeeded } from '../../lib/once-needed';
 import '../markets/markets.css';
 import './trading.css';
 
