@@ -18,6 +18,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { routes } from '@meridian/contract';
 import { inTransaction } from '../src/db/database.js';
@@ -195,9 +196,12 @@ async function measure(size: number): Promise<void> {
     await runProvider(s, baseline.token, false);
     const base = await runProvider(s, baseline.token, false);
     const profiling = await startProfile();
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const cpu0 = process.cpuUsage();
     const withCopies = await runProvider(s, provider.token, true);
     const cpu = process.cpuUsage(cpu0);
+    loop.disable();
     await profiling?.(`copy-${store}-${size}`);
     const { opened, skipped, closed } = s.copy.mirror.counts;
     const ratio = quantile(withCopies.latencies, 0.5) / quantile(base.latencies, 0.5);
@@ -205,7 +209,7 @@ async function measure(size: number): Promise<void> {
       [
         `${size.toLocaleString('en')} followers on ${store} (setup ${(setup / 1000).toFixed(1)} s; copies opened ${opened}, closed ${closed}, skipped ${skipped})`,
         `  fill → last follower's copy booked: p50 ${quantile(withCopies.copies, 0.5).toFixed(1)} ms, p99 ${quantile(withCopies.copies, 0.99).toFixed(1)} ms, max ${Math.max(...withCopies.copies).toFixed(1)} ms`,
-        `  server CPU per copied open or close: ${((cpu.user + cpu.system) / (opened + closed + skipped)).toFixed(1)} µs (this process: server, provider and mirror)`,
+        `  server CPU per copied open or close: ${((cpu.user + cpu.system) / (opened + closed + skipped)).toFixed(1)} µs (this process: server, provider and mirror); event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
         `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
       ].join('\n'),
     );
