@@ -2,10 +2,21 @@
  * DOM tests (the files that opt into happy-dom): waitFor and findBy* give a condition up to 10 s
  * instead of Testing Library's 1 s. They return as soon as it holds; the bound only matters on a
  * loaded machine, where a sheet's closing animation alone outlasted 1 s (one run in six or eight).
+ *
+ * After a file's last test, a few turns of the event loop before its DOM is torn down: antd-mobile
+ * unmounts its toasts and dialogs on a microtask, and React finishes that unmount's work on a later
+ * turn (its scheduler runs on setImmediate); run after the teardown, that work read `window` and
+ * failed the run with "window is not defined" (seen once in screens.test.tsx, whose tests clear
+ * toasts and dialogs after each).
  */
+import { afterAll } from 'vitest';
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
+  afterAll(async () => {
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 export {};
