@@ -18,13 +18,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { routes } from '@meridian/contract';
 import { inTransaction } from '../src/db/database.js';
 import { OPENING_GRANT_MEMO, openAccount } from '../src/features/accounts/index.js';
 import { type CopyServer, startCopyServer } from '../src/features/copy/testing/harness.js';
-import { call, type Reply } from '../src/features/identity/testing/client.js';
+import { call } from '../src/features/identity/testing/client.js';
 
 const SIZES = (process.env.BENCH_COPY_FOLLOWERS ?? '1000,10000').split(',').map(Number);
 /** Provider orders per size (BENCH_COPY_ORDERS; the issue's figure is over 20). */
@@ -129,14 +130,72 @@ async function followers(s: CopyServer, count: number, strategyId: number): Prom
   );
 }
 
-async function runProvider(s: CopyServer, token: string, withMirror: boolean) {
+/** What the provider thread (copy-provider.mjs) is given. */
+interface ProviderJob {
+  baseUrl: string;
+  /** The contract's routes for opening and closing an order. */
+  open: { method: string; path: string };
+  close: { method: string; path: string };
+}
+
+/** One order: open (instrument given) or close (order id given). */
+type ProviderOrder =
+  | { kind: 'open'; forexId: number; token: string }
+  | { kind: 'close'; id: number; token: string };
+
+interface ProviderAnswer {
+  /** The answer's envelope code and message, and the order id. */
+  code: number;
+  msg: string;
+  id: number;
+  /** Send to answer, ms, timed in the provider's thread. */
+  latency: number;
+  /** When the answer was read, in ms since the epoch (comparable across threads). */
+  answeredAt: number;
+}
+
+/** The provider's client, in a worker thread (copy-provider.mjs), one order at a time. */
+class ProviderClient {
+  private readonly worker: Worker;
+  private waiting: ((answer: ProviderAnswer) => void) | undefined;
+
+  constructor(baseUrl: string) {
+    const job: ProviderJob = {
+      baseUrl,
+      open: { method: routes.submitOrder.method, path: routes.submitOrder.path },
+      close: { method: routes.closeOrder.method, path: routes.closeOrder.path },
+    };
+    this.worker = new Worker(new URL('./copy-provider.mjs', import.meta.url), { workerData: job });
+    this.worker.on('message', (answer: ProviderAnswer) => {
+      const waiter = this.waiting;
+      this.waiting = undefined;
+      waiter?.(answer);
+    });
+  }
+
+  send(order: ProviderOrder): Promise<ProviderAnswer> {
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.worker.postMessage(order);
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** Milliseconds since the epoch, comparable with the provider thread's answer times. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+async function runProvider(s: CopyServer, client: ProviderClient, token: string, withMirror: boolean) {
   const latencies: number[] = [];
   const copies: number[] = [];
   // The mirror may finish an event before the provider's answer is read: keep both orders.
   const doneAt = new Map<number, number>();
   const waiters = new Map<number, (t: number) => void>();
   s.copy.mirror.onMirrored = (orderId) => {
-    const t = performance.now();
+    const t = epochNow();
     const waiter = waiters.get(orderId);
     waiters.delete(orderId);
     if (waiter) waiter(t);
@@ -152,24 +211,16 @@ async function runProvider(s: CopyServer, token: string, withMirror: boolean) {
   let previous: Promise<void> = Promise.resolve();
   let open: number | null = null;
   for (let i = 0; i < ORDERS; i++) {
-    const t0 = performance.now();
-    const r: Reply =
-      open === null
-        ? await call(
-            s.t.baseUrl,
-            routes.submitOrder,
-            { type: 1, cont: '1', forex_id: s.eurusd(), status: 1, multiple: 20 },
-            { token },
-          )
-        : await call(s.t.baseUrl, routes.closeOrder, { id: open }, { token });
-    const filled = performance.now();
-    if (r.body.code !== 1) throw new Error(`provider order refused: ${r.body.msg}`);
-    latencies.push(filled - t0);
-    const id: number = (r.body.data as { Id: number }).Id;
-    open = open === null ? id : null;
+    const r = await client.send(
+      open === null ? { kind: 'open', forexId: s.eurusd(), token } : { kind: 'close', id: open, token },
+    );
+    if (r.code !== 1) throw new Error(`provider order refused: ${r.msg}`);
+    latencies.push(r.latency);
+    const filled = r.answeredAt;
+    open = open === null ? r.id : null;
     // The next order goes out while this one's copies may still be booking.
     await previous;
-    if (withMirror) previous = mirrored(id).then((t) => void copies.push(Math.max(0, t - filled)));
+    if (withMirror) previous = mirrored(r.id).then((t) => void copies.push(Math.max(0, t - filled)));
   }
   await previous;
   return { latencies, copies };
@@ -177,6 +228,7 @@ async function runProvider(s: CopyServer, token: string, withMirror: boolean) {
 
 async function measure(size: number): Promise<void> {
   const s = await startCopyServer();
+  const client = new ProviderClient(s.t.baseUrl);
   try {
     const store = s.t.server.ctx.db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
     const baseline = await s.demo();
@@ -193,13 +245,13 @@ async function measure(size: number): Promise<void> {
     await followers(s, size, strategyId);
     const setup = performance.now() - t0;
     // Warm-up (JIT, statements) on the baseline account, then the baseline itself.
-    await runProvider(s, baseline.token, false);
-    const base = await runProvider(s, baseline.token, false);
+    await runProvider(s, client, baseline.token, false);
+    const base = await runProvider(s, client, baseline.token, false);
     const profiling = await startProfile();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const cpu0 = process.cpuUsage();
-    const withCopies = await runProvider(s, provider.token, true);
+    const withCopies = await runProvider(s, client, provider.token, true);
     const cpu = process.cpuUsage(cpu0);
     loop.disable();
     await profiling?.(`copy-${store}-${size}`);
@@ -214,6 +266,7 @@ async function measure(size: number): Promise<void> {
       ].join('\n'),
     );
   } finally {
+    await client.close();
     await s.close();
   }
 }

@@ -13,6 +13,7 @@ import * as m0011 from './0011_two_factor.js';
 import * as m0012 from './0012_copy_trading.js';
 import * as m0013 from './0013_back_office.js';
 import * as m0014 from './0014_order_counts.js';
+import * as m0015 from './0015_copy_pages.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -30,6 +31,7 @@ import * as m0014 from './0014_order_counts.js';
  *   0012 copy       (strategies, copy accounts, copied-order links, skipped copies)
  *   0013 back office (staff, staff sessions, audit log, approvals, restrictions)
  *   0014 trading    (each account's holding and pending order counts, for the caps)
+ *   0015 copy       (page-ordered indexes for the mirror's reads)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_copy_trading': m0012,
   '0013_back_office': m0013,
   '0014_order_counts': m0014,
+  '0015_copy_pages': m0015,
 };

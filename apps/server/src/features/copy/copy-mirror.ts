@@ -34,7 +34,7 @@ import {
   selectActiveProviders,
   selectLinkedCopies,
   selectOpenCopiedOrders,
-  selectStrategyCopies,
+  selectStrategyCopiesPage,
 } from './copy.repository.js';
 import type { CopyService } from './copy.service.js';
 
@@ -57,6 +57,8 @@ export class CopyMirror {
   private offs: Array<() => void> = [];
   private refreshing: Promise<void> | null = null;
   readonly counts: MirrorStats = { opened: 0, skipped: 0, closed: 0 };
+  /** Copies (or copied orders) read per query (tests make it small to cross pages). */
+  pageSize = PAGE;
   /** Called after each provider event is mirrored in full (tests and the benchmark wait on it). */
   onMirrored: ((providerOrderId: number, status: number) => void) | undefined;
 
@@ -126,37 +128,72 @@ export class CopyMirror {
   private async mirror(strategyId: number, event: OrderEvent): Promise<void> {
     const o = event.order;
     if (o.status === STATUS_HOLDING) {
-      const [copies, linked] = await Promise.all([
-        selectStrategyCopies(this.d.db.kysely, strategyId, ['active']),
-        selectLinkedCopies(this.d.db.kysely, o.id),
-      ]);
-      const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
-      if (toOpen.length > 0) await this.open(o, event, toOpen);
-      if (linked.size > 0) await this.syncStops(o);
+      let copied: Copying | null = null;
+      let anyLinked = false;
+      const started: Promise<void>[] = [];
+      // A page at a time: reading every copy, its account and positions at once was one block of
+      // the server's thread (7 ms with 1,000 followers) just after the provider's answer, exactly
+      // when the provider's next order arrives. Each page's copies start while the next is read.
+      for (let after = 0, page = 0; ; page++) {
+        if (page > 0) await nextTurn();
+        const copies = await selectStrategyCopiesPage(
+          this.d.db.kysely,
+          strategyId,
+          ['active'],
+          after,
+          this.pageSize,
+        );
+        if (copies.length === 0) break;
+        after = (copies[copies.length - 1] as CopyRow).id;
+        const linked = await selectLinkedCopies(
+          this.d.db.kysely,
+          o.id,
+          copies.map((c) => c.id),
+        );
+        if (linked.size > 0) anyLinked = true;
+        const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
+        if (toOpen.length > 0) {
+          copied ??= await this.copying(o, event);
+          started.push(this.open(o, copied, toOpen));
+        }
+        if (copies.length < this.pageSize) break;
+      }
+      await Promise.all(started);
+      if (anyLinked) await this.syncStops(o);
     } else if (o.status === STATUS_HISTORY && o.filledAt !== null) {
       await this.close(o);
     }
   }
 
-  private async open(o: OrderRecord, event: OrderEvent, copies: CopyRow[]): Promise<void> {
+  /** What every copy of one provider open shares: the provider's equity, the terms, the market. */
+  private async copying(o: OrderRecord, event: OrderEvent): Promise<Copying> {
     const { pricing } = this.d.trading;
     const inst = pricing.instrument(o.instrumentId);
     const providerHoldings = await selectUserOrders(this.d.db.kysely, o.userId, [STATUS_HOLDING]);
     const providerEquity = this.d.service.equityFrom(providerHoldings, event.freeMicros, event.frozenMicros);
-    const [{ terms }, equities] = await Promise.all([pricing.terms(inst), this.d.service.equities(copies)]);
-    const open = pricing.markets.isOpen(inst);
-    const min = new TradingDecimal(terms.minLots);
+    const { terms } = await pricing.terms(inst);
+    return {
+      code: inst.code,
+      providerEquity,
+      lotStep: String(terms.lotStep),
+      min: new TradingDecimal(terms.minLots),
+      open: pricing.markets.isOpen(inst),
+    };
+  }
+
+  private async open(o: OrderRecord, c0: Copying, copies: CopyRow[]): Promise<void> {
+    const equities = await this.d.service.equities(copies);
     await inSlices(copies, async (c) => {
-      const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, providerEquity, String(terms.lotStep));
+      const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, c0.providerEquity, c0.lotStep);
       let reason: SkipReason | null = null;
       // A follower whose trading compliance froze opens nothing new, through a copy neither.
       if (this.d.trading.service.tradingFrozen(c.follower_id)) {
         return this.skip(c, o, volume.wanted, 'rejected', 'trading_frozen');
       }
-      if (!open) reason = 'market_closed';
-      else if (new TradingDecimal(volume.lots).lt(min)) reason = 'below_min_lot';
+      if (!c0.open) reason = 'market_closed';
+      else if (new TradingDecimal(volume.lots).lt(c0.min)) reason = 'below_min_lot';
       if (reason) return this.skip(c, o, volume.wanted, reason, null);
-      return this.openOne(c, o, volume.lots, volume.wanted, inst.code);
+      return this.openOne(c, o, volume.lots, volume.wanted, c0.code);
     });
   }
 
@@ -232,53 +269,94 @@ export class CopyMirror {
   }
 
   private async close(o: OrderRecord): Promise<void> {
-    const open = await selectOpenCopiedOrders(this.d.db.kysely, o.id);
     const code = this.d.trading.pricing.instrument(o.instrumentId).code;
-    await inSlices(open, async (row) => {
-      const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
-      try {
-        await this.d.trading.service.closeRecord(account, row.orderId, 'copy');
-        this.counts.closed++;
-        this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'closed', {
-          code,
-          orderId: row.orderId,
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.key === 'order_not_holding') return;
-        this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: closing a copied order failed');
-      }
-    });
-  }
-
-  private async syncStops(o: OrderRecord): Promise<void> {
-    const open = await selectOpenCopiedOrders(this.d.db.kysely, o.id);
-    const code = this.d.trading.pricing.instrument(o.instrumentId).code;
-    await inSlices(
-      open.filter((row) => row.tp !== o.tp || row.sl !== o.sl),
-      async (row) => {
+    await this.openCopiesInPages(o.id, (open) =>
+      inSlices(open, async (row) => {
         const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
         try {
-          await this.d.trading.service.setStops(
-            account,
-            {
-              id: row.orderId,
-              target_profit_price: o.tp ?? '0',
-              stop_loss_price: o.sl ?? '0',
-            },
-            true,
-          );
-          this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'updated', {
+          await this.d.trading.service.closeRecord(account, row.orderId, 'copy');
+          this.counts.closed++;
+          this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'closed', {
             code,
             orderId: row.orderId,
           });
         } catch (error) {
           if (error instanceof AppError && error.key === 'order_not_holding') return;
-          this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
+          this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: closing a copied order failed');
         }
-      },
+      }),
+    );
+  }
+
+  /**
+   * Runs `work` on each page of the provider order's open copies, a turn of the event loop between
+   * page reads; each page's work starts while the next page is read, and all of it is awaited.
+   */
+  private async openCopiesInPages(
+    providerOrderId: number,
+    work: (open: OpenCopy[]) => Promise<void>,
+  ): Promise<void> {
+    const started: Promise<void>[] = [];
+    for (let afterCopyId = 0, page = 0; ; page++) {
+      if (page > 0) await nextTurn();
+      const open = await selectOpenCopiedOrders(this.d.db.kysely, providerOrderId, {
+        afterCopyId,
+        limit: this.pageSize,
+      });
+      if (open.length === 0) break;
+      afterCopyId = (open[open.length - 1] as OpenCopy).copyId;
+      started.push(work(open));
+      if (open.length < this.pageSize) break;
+    }
+    await Promise.all(started);
+  }
+
+  private async syncStops(o: OrderRecord): Promise<void> {
+    const code = this.d.trading.pricing.instrument(o.instrumentId).code;
+    await this.openCopiesInPages(o.id, (open) =>
+      inSlices(
+        open.filter((row) => row.tp !== o.tp || row.sl !== o.sl),
+        async (row) => {
+          const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
+          try {
+            await this.d.trading.service.setStops(
+              account,
+              {
+                id: row.orderId,
+                target_profit_price: o.tp ?? '0',
+                stop_loss_price: o.sl ?? '0',
+              },
+              true,
+            );
+            this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'updated', {
+              code,
+              orderId: row.orderId,
+            });
+          } catch (error) {
+            if (error instanceof AppError && error.key === 'order_not_holding') return;
+            this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
+          }
+        },
+      ),
     );
   }
 }
+
+/** Copies (or copied orders) read per query: a page's reads and checks are a short block of the thread. */
+const PAGE = 256;
+
+/** A turn of the event loop: requests read meanwhile are served before the next page. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface Copying {
+  code: string;
+  providerEquity: number;
+  lotStep: string;
+  min: InstanceType<typeof TradingDecimal>;
+  open: boolean;
+}
+
+type OpenCopy = Awaited<ReturnType<typeof selectOpenCopiedOrders>>[number];
 
 /** Copies started per turn of the event loop (bench:copy: 32 and 128 measured too; see decisions). */
 const SLICE = 64;

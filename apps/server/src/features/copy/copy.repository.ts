@@ -205,6 +205,29 @@ export async function selectStrategyCopies(
   return rows.map(copy);
 }
 
+/**
+ * One page of a strategy's copies in these statuses, in id order after `afterId` (0: from the
+ * start): the mirror reads a large strategy's copies page by page (copies_strategy_idx serves it).
+ */
+export async function selectStrategyCopiesPage(
+  db: Executor,
+  strategyId: number,
+  statuses: CopyRow['status'][],
+  afterId: number,
+  limit: number,
+): Promise<CopyRow[]> {
+  const rows = await db
+    .selectFrom('copies')
+    .selectAll()
+    .where('strategy_id', '=', strategyId)
+    .where('status', 'in', statuses)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(copy);
+}
+
 export async function selectCopiesByStatus(db: Executor, statuses: CopyRow['status'][]): Promise<CopyRow[]> {
   const rows = await db
     .selectFrom('copies')
@@ -331,20 +354,27 @@ export async function insertLinkIfActive(
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
-/** Copies (by copy id) that already have a link for this provider order. */
-export async function selectLinkedCopies(db: Executor, providerOrderId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('copy_links')
-    .select('copy_id')
-    .where('provider_order_id', '=', providerOrderId)
-    .execute();
+/** The copies already linked to a provider order (copied or skipped); with `copyIds`, among those only. */
+export async function selectLinkedCopies(
+  db: Executor,
+  providerOrderId: number,
+  copyIds?: readonly number[],
+): Promise<Set<number>> {
+  if (copyIds?.length === 0) return new Set();
+  let query = db.selectFrom('copy_links').select('copy_id').where('provider_order_id', '=', providerOrderId);
+  if (copyIds) query = query.where('copy_id', 'in', copyIds);
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.copy_id));
 }
 
-/** The copied orders of a provider order that are still open, with their copy account and follower. */
+/**
+ * The copied orders of a provider order that are still open, with their copy account and follower,
+ * in copy order: all of them, or one page after `afterCopyId` (copy_links_provider_idx serves it).
+ */
 export async function selectOpenCopiedOrders(
   db: Executor,
   providerOrderId: number,
+  page?: { afterCopyId: number; limit: number },
 ): Promise<
   Array<{
     copyId: number;
@@ -355,7 +385,7 @@ export async function selectOpenCopiedOrders(
     sl: string | null;
   }>
 > {
-  const rows = await db
+  let query = db
     .selectFrom('copy_links')
     .innerJoin('orders', 'orders.id', 'copy_links.copy_order_id')
     .innerJoin('copies', 'copies.id', 'copy_links.copy_id')
@@ -369,7 +399,9 @@ export async function selectOpenCopiedOrders(
     ])
     .where('copy_links.provider_order_id', '=', providerOrderId)
     .where('orders.status', '=', 1)
-    .execute();
+    .orderBy('copy_links.copy_id');
+  if (page) query = query.where('copy_links.copy_id', '>', page.afterCopyId).limit(page.limit);
+  const rows = await query.execute();
   return rows.map((r) => ({ ...r, orderId: Number(r.orderId) }));
 }
 

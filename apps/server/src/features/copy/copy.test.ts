@@ -176,6 +176,55 @@ describe('copying a demo strategy', () => {
     s.tick('EURUSD', '1.10000', '1.10010');
   });
 
+  it('reads the copies a page at a time: every follower across the pages gets one copy, the edit and the close', async () => {
+    s.copy.mirror.pageSize = 2;
+    try {
+      const provider = await s.demo();
+      const strategy = await publish(provider.token, { name: 'Paged' });
+      const followers: Array<{ token: string; copyId: number }> = [];
+      for (let i = 0; i < 5; i++) {
+        const follower = await s.demo();
+        const started = await s.call(
+          routes.copy,
+          { strategy_id: strategy.id, amount: '10000' },
+          follower.token,
+        );
+        expect(started.code, started.msg).toBe(1);
+        followers.push({ token: follower.token, copyId: CopySummary.parse(started.data).copy_id });
+      }
+      const detailOf = async (f: (typeof followers)[number]) =>
+        CopyDetail.parse((await s.call(routes.copyDetail, { copy_id: f.copyId }, f.token)).data);
+
+      const order = await buy(provider.token, '1');
+      await s.settleCopies();
+      for (const f of followers)
+        expect((await detailOf(f)).positions.map((p) => p.Quantity)).toEqual(['0.1']);
+
+      const stops = await s.call(
+        routes.setStopPrice,
+        { id: order.Id, target_profit_price: '1.12000', stop_loss_price: '1.08000' },
+        provider.token,
+      );
+      expect(stops.code, stops.msg).toBe(1);
+      await s.settleCopies();
+      for (const f of followers)
+        expect((await detailOf(f)).positions[0]).toMatchObject({
+          TargetProfitPrice: '1.12000',
+          TargetLossPrice: '1.08000',
+        });
+
+      expect((await s.call(routes.closeOrder, { id: order.Id }, provider.token)).code).toBe(1);
+      await s.settleCopies();
+      for (const f of followers) {
+        const detail = await detailOf(f);
+        expect(detail.positions).toHaveLength(0);
+        expect(detail.history.map((h) => h.CloseReason)).toEqual(['copy']);
+      }
+    } finally {
+      s.copy.mirror.pageSize = 256;
+    }
+  });
+
   it('mirrors a pending order when it fills (not before), at the copy account’s own price', async () => {
     const provider = await s.demo();
     const follower = await s.demo();
