@@ -170,9 +170,16 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
     c.chart.applyOptions({ timeScale: { timeVisible: period !== '1day' } });
   }, [precision, period]);
 
+  // The newest candles and key, for a full redraw that runs after the effect that asked for it.
+  const latest = useRef({ candles, key });
+  latest.current = { candles, key };
+  const fullRedraw = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(fullRedraw.current), []);
+
   useEffect(() => {
     const c = chartRef.current;
-    if (!c) return;
+    // A full redraw is on its way: it draws the newest candles when it runs.
+    if (!c || fullRedraw.current !== undefined) return;
     const previous = renderedRef.current;
     if (!candles || candles.length === 0) {
       // Another instrument or period is loading: its predecessor must not stay on screen meanwhile.
@@ -203,17 +210,38 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
         return;
       }
     }
-    const data = toChartCandles(candles);
+    // A whole history (the first, another instrument or period, older pages): converted and handed
+    // to the chart in a task of its own, not inside the render that brought it. On a phone the two
+    // together were one long task of the trade screen's start.
     live.current.cancel();
-    c.series.setData(asChartData(data));
-    const lastDrawn = data[data.length - 1] as ChartCandle;
-    renderedRef.current = {
-      key,
-      firstUtc: candles[0]?.Time ?? 0,
-      length: candles.length,
-      last: { utc: newest.Time, time: lastDrawn.time },
-    };
-    if (previous?.key !== key) c.chart.timeScale().scrollToRealTime();
+    fullRedraw.current = setTimeout(() => {
+      fullRedraw.current = undefined;
+      const chart = chartRef.current;
+      const now = latest.current;
+      if (!chart) return;
+      const before = renderedRef.current;
+      if (!now.candles || now.candles.length === 0) {
+        // Switched meanwhile to an instrument or period still loading.
+        if (before?.key !== now.key) {
+          chart.series.setData([]);
+          renderedRef.current = { key: now.key, firstUtc: 0, length: 0, last: null };
+        }
+        return;
+      }
+      const data = toChartCandles(now.candles);
+      chart.series.setData(asChartData(data));
+      const lastDrawn = data[data.length - 1] as ChartCandle;
+      renderedRef.current = {
+        key: now.key,
+        firstUtc: now.candles[0]?.Time ?? 0,
+        length: now.candles.length,
+        last: {
+          utc: (now.candles[now.candles.length - 1] as (typeof candles)[number]).Time,
+          time: lastDrawn.time,
+        },
+      };
+      if (before?.key !== now.key) chart.chart.timeScale().scrollToRealTime();
+    }, 0);
   }, [candles, key]);
 
   const failed = query.isError && !candles;

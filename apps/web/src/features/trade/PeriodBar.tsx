@@ -1,4 +1,5 @@
 import { PERIODS, type Period } from '@meridian/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PeriodBarProps {
@@ -6,8 +7,8 @@ interface PeriodBarProps {
   onChange(period: Period): void;
 }
 
-/** 1M 5M 15M 30M 1H 1D (spec: trade). */
-export function PeriodBar({ value, onChange }: PeriodBarProps) {
+/** 1M 5M 15M 30M 1H 1D (spec: trade). Memo: the trade screen re-renders on every quote tick. */
+export const PeriodBar = memo(function PeriodBar({ value, onChange }: PeriodBarProps) {
   const { t } = useTranslation();
   return (
     <div className="period-bar" role="tablist">
@@ -26,4 +27,4 @@ export function PeriodBar({ value, onChange }: PeriodBarProps) {
       ))}
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
 import { DownFill, UnorderedListOutline } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeDirection, changeText, lastPrice } from '../markets/price';
 
@@ -10,7 +11,12 @@ interface TradeHeaderProps {
   onOpenSelector(): void;
 }
 
-export function TradeHeader({ instrument, fallbackCode, onOpenSelector }: TradeHeaderProps) {
+/** Memo: the trade screen's urgent re-render on a quote tick passes the same (deferred) instrument. */
+export const TradeHeader = memo(function TradeHeader({
+  instrument,
+  fallbackCode,
+  onOpenSelector,
+}: TradeHeaderProps) {
   const { t } = useTranslation();
   const open = instrument?.MarketStatus === MARKET_OPEN;
   const direction = instrument ? changeDirection(instrument.ForexQuotations.Change) : 'flat';
@@ -53,4 +59,4 @@ export function TradeHeader({ instrument, fallbackCode, onOpenSelector }: TradeH
       )}
     </header>
   );
-}
+});

@@ -43,6 +43,7 @@ export function TradeScreen() {
   // A remembered instrument that is no longer listed falls back to the first one.
   const instrument = list?.find((i) => i.Id === selected?.id) ?? list?.[0] ?? null;
 
+  const openSelector = useCallback(() => setDrawerOpen(true), []);
   const choose = useCallback(
     (inst: TradeInstrument) => {
       select({ id: inst.Id, code: inst.Code });
@@ -58,7 +59,7 @@ export function TradeScreen() {
       <TradeHeader
         instrument={instrument}
         fallbackCode={selected?.code ?? null}
-        onOpenSelector={() => setDrawerOpen(true)}
+        onOpenSelector={openSelector}
       />
       <PeriodBar value={period} onChange={setPeriod} />
       <div className="kline-chart" data-testid="kline-chart">
