@@ -4,7 +4,7 @@ import { InProcessEventBus } from './event-bus.js';
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('InProcessEventBus', () => {
-  it('delivers copies to every subscriber of the channel, after publish returns', async () => {
+  it('delivers one frozen copy to every subscriber of the channel, after publish returns', async () => {
     const bus = new InProcessEventBus();
     const a: unknown[] = [];
     const b: unknown[] = [];
@@ -19,7 +19,24 @@ describe('InProcessEventBus', () => {
     expect(a).toEqual([payload]);
     expect(b).toEqual([payload]);
     expect(a[0]).not.toBe(payload);
+    // One parse for all subscribers, frozen to the leaves: no subscriber changes what another reads.
+    expect(b[0]).toBe(a[0]);
+    expect(() => {
+      (a[0] as { bid: string }).bid = '9';
+    }).toThrow(TypeError);
     expect(other).toEqual([]);
+  });
+
+  it('freezes the nested objects and arrays of the copy too', async () => {
+    const bus = new InProcessEventBus();
+    const got: unknown[] = [];
+    bus.subscribe('orders', (p) => got.push(p));
+    bus.publish('orders', { order: { id: 1, levels: [{ price: '1.1' }] }, free: 5 });
+    await flush();
+    const event = got[0] as { order: { id: number; levels: Array<{ price: string }> } };
+    expect(Object.isFrozen(event.order)).toBe(true);
+    expect(Object.isFrozen(event.order.levels)).toBe(true);
+    expect(Object.isFrozen(event.order.levels[0])).toBe(true);
   });
 
   it('stops delivering after unsubscribe and after close', async () => {

@@ -5,6 +5,9 @@ export type EventHandler = (payload: unknown) => void;
  * nodes. Payloads must survive JSON: handlers receive a parsed copy, never the publisher's object,
  * so code written against the in-process bus behaves the same over Redis. Handlers should validate
  * what they receive (the contract's zod schemas) because over Redis it comes from another process.
+ * The copy is parsed once per event and frozen to the leaves, and every subscriber of the channel
+ * gets that same copy: none can change what another reads (a write throws), and an order event with
+ * three subscribers is parsed once, not three times (copy trading publishes one per copied order).
  */
 export interface EventBus {
   publish(channel: string, payload: unknown): void;
@@ -36,9 +39,10 @@ export class InProcessEventBus implements EventBus {
     if (!handlers || handlers.size === 0) return;
     const targets = [...handlers];
     queueMicrotask(() => {
+      const copy = parseFrozen(text);
       for (const handler of targets) {
         try {
-          handler(JSON.parse(text));
+          handler(copy);
         } catch (err) {
           this.log?.error({ err, channel }, 'event handler failed');
         }
@@ -64,4 +68,15 @@ export class InProcessEventBus implements EventBus {
     this.closed = true;
     this.handlers.clear();
   }
+}
+
+/** A JSON text parsed, every object and array in it frozen: the one copy an event's subscribers share. */
+export function parseFrozen(text: string): unknown {
+  return deepFreeze(JSON.parse(text));
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { BusLogger, EventBus, EventHandler } from './event-bus.js';
+import { type BusLogger, type EventBus, type EventHandler, parseFrozen } from './event-bus.js';
 
 /**
  * The scale-out bus: Redis pub/sub between nodes. Every node subscribes to the channels it has local
@@ -102,9 +102,16 @@ export class RedisEventBus implements EventBus {
     if (!fullChannel.startsWith(this.prefix)) return;
     const handlers = this.handlers.get(fullChannel.slice(this.prefix.length));
     if (!handlers) return;
+    let copy: unknown;
+    try {
+      copy = parseFrozen(message);
+    } catch (err) {
+      this.log?.error({ err, channel: fullChannel }, 'event is not JSON');
+      return;
+    }
     for (const handler of [...handlers]) {
       try {
-        handler(JSON.parse(message));
+        handler(copy);
       } catch (err) {
         this.log?.error({ err, channel: fullChannel }, 'event handler failed');
       }
