@@ -155,6 +155,7 @@ export class CopyMirror {
         if (toOpen.length > 0) {
           copied ??= await this.copying(o, event);
           started.push(this.open(o, copied, toOpen));
+          await inFlight(started);
         }
         if (copies.length < this.pageSize) break;
       }
@@ -306,6 +307,7 @@ export class CopyMirror {
       if (open.length === 0) break;
       afterCopyId = (open[open.length - 1] as OpenCopy).copyId;
       started.push(work(open));
+      await inFlight(started);
       if (open.length < this.pageSize) break;
     }
     await Promise.all(started);
@@ -344,6 +346,19 @@ export class CopyMirror {
 
 /** Copies (or copied orders) read per query: a page's reads and checks are a short block of the thread. */
 const PAGE = 256;
+
+/**
+ * Pages whose copies may be booking while the next is read. Beyond it the mirror waits: launched
+ * all at once, 10,000 copies waited in the write queue together, their closures and promises held
+ * through the whole fan-out (major collections of the heap: the event loop's worst delays).
+ */
+const PAGES_IN_FLIGHT = 2;
+
+/** Waits until fewer than PAGES_IN_FLIGHT of the pages started so far are still running. */
+async function inFlight(started: Promise<void>[]): Promise<void> {
+  if (started.length < PAGES_IN_FLIGHT) return;
+  await started[started.length - PAGES_IN_FLIGHT];
+}
 
 /** A turn of the event loop: requests read meanwhile are served before the next page. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
