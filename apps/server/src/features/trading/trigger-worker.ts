@@ -32,6 +32,8 @@ interface UserBook {
 
 /** Balances can change outside trading (deposits, withdrawals): re-read them this often. */
 const RESYNC_MS = 5000;
+/** Accounts whose balances one resync read fetches. */
+const RESYNC_PAGE = 500;
 /** A stop-out closes one position at a time; this bounds one check (a user has few positions). */
 const MAX_STOP_OUT_STEPS = 200;
 
@@ -477,14 +479,21 @@ export class TriggerWorker {
     const { pricing, db } = this.deps;
     await this.refreshSettings();
     const ids = [...this.users.entries()].filter(([, u]) => u.holdings.size > 0).map(([id]) => id);
-    const balances = await selectBalances(db.kysely, ids);
-    for (const [userId, b] of balances) {
-      const u = this.users.get(userId);
-      if (!u) continue;
-      const total = b.freeMicros + b.frozenMicros;
-      if (total !== u.balanceMicros) {
-        u.balanceMicros = total;
-        this.relevelSafely(userId, 'job');
+    // RESYNC_PAGE accounts per read, a turn of the event loop between reads: with 10,000 copy
+    // accounts holding positions, one read of all their balances was a block of the server's thread
+    // (tens of ms) every five seconds, which any request arriving then waited behind.
+    for (let from = 0; from < ids.length; from += RESYNC_PAGE) {
+      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!this.running) return;
+      const balances = await selectBalances(db.kysely, ids.slice(from, from + RESYNC_PAGE));
+      for (const [userId, b] of balances) {
+        const u = this.users.get(userId);
+        if (!u) continue;
+        const total = b.freeMicros + b.frozenMicros;
+        if (total !== u.balanceMicros) {
+          u.balanceMicros = total;
+          this.relevelSafely(userId, 'job');
+        }
       }
     }
     for (const inst of pricing.markets.instruments()) {
