@@ -7,9 +7,11 @@
  * (10 opens of 1 lot, each followed by its close) over HTTP, one after another, never waiting for the
  * copies: order i+1 is sent while the copies of order i may still be booking.
  *
- * Prints, over the 20 provider orders:  p50/p99 from the provider's fill (its answer) to the last
- * follower's booked copy (the mirror's end of that event), and the provider's own order latency
- * against the same 20 orders sent by an identical provider with no followers (ratio). Targets in
+ * Prints, over the 20 provider orders (after a warm-up open and close, mirrored but not counted, as
+ * the baseline has its own warm-up run): p50/p99 from the provider's fill (its answer) to the last
+ * follower's booked copy (the mirror's end of that event), and the provider's own order latency,
+ * timed in a thread of its own (copy-provider.mjs), against the same 20 orders sent by an identical
+ * provider with no followers (ratio). Targets in
  * issue 13: 1,000 followers p99 ≤ 250 ms; 10,000 followers p99 ≤ 2 s; provider ratio ≤ 1.2.
  * Also prints the server's CPU per copied open or close over that window (steadier than latencies
  * on a busy machine, for comparing two builds). BENCH_COPY_ORDERS=N sends N provider orders instead
@@ -188,7 +190,13 @@ class ProviderClient {
 /** Milliseconds since the epoch, comparable with the provider thread's answer times. */
 const epochNow = () => performance.timeOrigin + performance.now();
 
-async function runProvider(s: CopyServer, client: ProviderClient, token: string, withMirror: boolean) {
+async function runProvider(
+  s: CopyServer,
+  client: ProviderClient,
+  token: string,
+  withMirror: boolean,
+  orders = ORDERS,
+) {
   const latencies: number[] = [];
   const copies: number[] = [];
   // The mirror may finish an event before the provider's answer is read: keep both orders.
@@ -210,7 +218,7 @@ async function runProvider(s: CopyServer, client: ProviderClient, token: string,
     });
   let previous: Promise<void> = Promise.resolve();
   let open: number | null = null;
-  for (let i = 0; i < ORDERS; i++) {
+  for (let i = 0; i < orders; i++) {
     const r = await client.send(
       open === null ? { kind: 'open', forexId: s.eurusd(), token } : { kind: 'close', id: open, token },
     );
@@ -247,6 +255,10 @@ async function measure(size: number): Promise<void> {
     // Warm-up (JIT, statements) on the baseline account, then the baseline itself.
     await runProvider(s, client, baseline.token, false);
     const base = await runProvider(s, client, baseline.token, false);
+    // Warm-up of the copy paths too (an open and a close mirrored to every follower, not counted):
+    // the first mirrored close was the slowest event of every run, by a third, JIT and statements.
+    await runProvider(s, client, provider.token, true, 2);
+    const counted = { ...s.copy.mirror.counts };
     const profiling = await startProfile();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
@@ -255,7 +267,9 @@ async function measure(size: number): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     loop.disable();
     await profiling?.(`copy-${store}-${size}`);
-    const { opened, skipped, closed } = s.copy.mirror.counts;
+    const opened = s.copy.mirror.counts.opened - counted.opened;
+    const skipped = s.copy.mirror.counts.skipped - counted.skipped;
+    const closed = s.copy.mirror.counts.closed - counted.closed;
     const ratio = quantile(withCopies.latencies, 0.5) / quantile(base.latencies, 0.5);
     console.log(
       [
