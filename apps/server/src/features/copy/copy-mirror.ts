@@ -34,7 +34,7 @@ import {
   selectActiveProviders,
   selectLinkedCopies,
   selectOpenCopiedOrders,
-  selectStrategyCopiesPage,
+  selectStrategyCopies,
 } from './copy.repository.js';
 import type { CopyService } from './copy.service.js';
 
@@ -128,38 +128,28 @@ export class CopyMirror {
   private async mirror(strategyId: number, event: OrderEvent): Promise<void> {
     const o = event.order;
     if (o.status === STATUS_HOLDING) {
-      let copied: Copying | null = null;
+      // Built once, by the first page with copies to open.
+      let shared: Promise<Copying> | null = null;
       let anyLinked = false;
-      const started: Promise<void>[] = [];
       // A page at a time: reading every copy, its account and positions at once was one block of
       // the server's thread (7 ms with 1,000 followers) just after the provider's answer, exactly
-      // when the provider's next order arrives. Each page's copies start while the next is read.
-      for (let after = 0, page = 0; ; page++) {
-        if (page > 0) await nextTurn();
-        const copies = await selectStrategyCopiesPage(
-          this.d.db.kysely,
-          strategyId,
-          ['active'],
-          after,
-          this.pageSize,
-        );
-        if (copies.length === 0) break;
-        after = (copies[copies.length - 1] as CopyRow).id;
-        const linked = await selectLinkedCopies(
-          this.d.db.kysely,
-          o.id,
-          copies.map((c) => c.id),
-        );
-        if (linked.size > 0) anyLinked = true;
-        const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
-        if (toOpen.length > 0) {
-          copied ??= await this.copying(o, event);
-          started.push(this.open(o, copied, toOpen));
-          await inFlight(started);
-        }
-        if (copies.length < this.pageSize) break;
-      }
-      await Promise.all(started);
+      // when the provider's next order arrives.
+      await this.inPages(
+        (page) => selectStrategyCopies(this.d.db.kysely, strategyId, ['active'], page),
+        (c) => c.id,
+        async (copies) => {
+          const linked = await selectLinkedCopies(
+            this.d.db.kysely,
+            o.id,
+            copies.map((c) => c.id),
+          );
+          if (linked.size > 0) anyLinked = true;
+          const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
+          if (toOpen.length === 0) return;
+          shared ??= this.copying(o, event);
+          await this.open(o, await shared, toOpen);
+        },
+      );
       if (anyLinked) await this.syncStops(o);
     } else if (o.status === STATUS_HISTORY && o.filledAt !== null) {
       await this.close(o);
@@ -289,26 +279,37 @@ export class CopyMirror {
     );
   }
 
-  /**
-   * Runs `work` on each page of the provider order's open copies, a turn of the event loop between
-   * page reads; each page's work starts while the next page is read, and all of it is awaited.
-   */
-  private async openCopiesInPages(
+  /** `work` on each page of a provider order's open copies (see inPages). */
+  private openCopiesInPages(
     providerOrderId: number,
     work: (open: OpenCopy[]) => Promise<void>,
   ): Promise<void> {
+    return this.inPages(
+      (page) => selectOpenCopiedOrders(this.d.db.kysely, providerOrderId, page),
+      (row) => row.copyId,
+      work,
+    );
+  }
+
+  /**
+   * Reads pages of `pageSize` rows in key order and starts `work` on each while the next is read,
+   * with a turn of the event loop between reads and at most PAGES_IN_FLIGHT pages' work running;
+   * resolves when all of it is done.
+   */
+  private async inPages<T>(
+    read: (page: { afterId: number; limit: number }) => Promise<T[]>,
+    keyOf: (row: T) => number,
+    work: (rows: T[]) => Promise<void>,
+  ): Promise<void> {
     const started: Promise<void>[] = [];
-    for (let afterCopyId = 0, page = 0; ; page++) {
+    for (let afterId = 0, page = 0; ; page++) {
       if (page > 0) await nextTurn();
-      const open = await selectOpenCopiedOrders(this.d.db.kysely, providerOrderId, {
-        afterCopyId,
-        limit: this.pageSize,
-      });
-      if (open.length === 0) break;
-      afterCopyId = (open[open.length - 1] as OpenCopy).copyId;
-      started.push(work(open));
+      const rows = await read({ afterId, limit: this.pageSize });
+      if (rows.length === 0) break;
+      afterId = keyOf(rows[rows.length - 1] as T);
+      started.push(work(rows));
       await inFlight(started);
-      if (open.length < this.pageSize) break;
+      if (rows.length < this.pageSize) break;
     }
     await Promise.all(started);
   }

@@ -190,41 +190,24 @@ export async function selectCopiesOf(db: Executor, followerId: number): Promise<
   return rows.map(copy);
 }
 
+/**
+ * A strategy's copies in these statuses, in id order: all of them, or one page after `afterId`
+ * (the mirror reads a large strategy's copies page by page; copies_strategy_idx serves a page).
+ */
 export async function selectStrategyCopies(
   db: Executor,
   strategyId: number,
   statuses: CopyRow['status'][],
+  page?: { afterId: number; limit: number },
 ): Promise<CopyRow[]> {
-  const rows = await db
+  let query = db
     .selectFrom('copies')
     .selectAll()
     .where('strategy_id', '=', strategyId)
     .where('status', 'in', statuses)
-    .orderBy('id')
-    .execute();
-  return rows.map(copy);
-}
-
-/**
- * One page of a strategy's copies in these statuses, in id order after `afterId` (0: from the
- * start): the mirror reads a large strategy's copies page by page (copies_strategy_idx serves it).
- */
-export async function selectStrategyCopiesPage(
-  db: Executor,
-  strategyId: number,
-  statuses: CopyRow['status'][],
-  afterId: number,
-  limit: number,
-): Promise<CopyRow[]> {
-  const rows = await db
-    .selectFrom('copies')
-    .selectAll()
-    .where('strategy_id', '=', strategyId)
-    .where('status', 'in', statuses)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .orderBy('id');
+  if (page) query = query.where('id', '>', page.afterId).limit(page.limit);
+  const rows = await query.execute();
   return rows.map(copy);
 }
 
@@ -369,12 +352,12 @@ export async function selectLinkedCopies(
 
 /**
  * The copied orders of a provider order that are still open, with their copy account and follower,
- * in copy order: all of them, or one page after `afterCopyId` (copy_links_provider_idx serves it).
+ * in copy order: all of them, or one page after copy `afterId` (copy_links_provider_idx serves it).
  */
 export async function selectOpenCopiedOrders(
   db: Executor,
   providerOrderId: number,
-  page?: { afterCopyId: number; limit: number },
+  page?: { afterId: number; limit: number },
 ): Promise<
   Array<{
     copyId: number;
@@ -400,7 +383,7 @@ export async function selectOpenCopiedOrders(
     .where('copy_links.provider_order_id', '=', providerOrderId)
     .where('orders.status', '=', 1)
     .orderBy('copy_links.copy_id');
-  if (page) query = query.where('copy_links.copy_id', '>', page.afterCopyId).limit(page.limit);
+  if (page) query = query.where('copy_links.copy_id', '>', page.afterId).limit(page.limit);
   const rows = await query.execute();
   return rows.map((r) => ({ ...r, orderId: Number(r.orderId) }));
 }
