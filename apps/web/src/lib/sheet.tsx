@@ -1,6 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import './sheet.css';
 
@@ -11,7 +11,10 @@ import './sheet.css';
 export function useEscape(active: boolean, onEscape: () => void): void {
   const latest = useRef(onEscape);
   latest.current = onEscape;
-  useEffect(() => {
+  // A layout effect: listening from the commit that shows the sheet. A sheet that mounts open (its
+  // code loaded on first use) commits outside any event, and a passive effect then ran after the
+  // paint: an Escape pressed in between was lost (a test pressed it as soon as the sheet appeared).
+  useLayoutEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
