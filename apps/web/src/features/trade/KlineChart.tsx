@@ -1,7 +1,6 @@
 import { LANGUAGE_TAGS, type Period } from '@meridian/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
-  type CandlestickData,
   CandlestickSeries,
   createChart,
   type IChartApi,
@@ -17,6 +16,7 @@ import { joinCandlePages } from '../markets/candles';
 import { useKlineLive } from '../markets/live';
 import { klineQuery } from '../markets/queries';
 import { type ChartCandle, type LastDrawn, liveChartCandle, toChartCandles } from './chart-data';
+import { LiveRedraw } from './live-redraw';
 import { tickMarkLabel } from './tick-marks';
 
 /** Older candles are fetched when fewer than this many remain to the left of the view (spec section 9). */
@@ -41,51 +41,6 @@ interface Rendered {
 function cssColor(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
-}
-
-/**
- * Quotes arrive four times a second, and each `update` redraws the whole pane: on a phone every
- * redraw is a frame's work. The newest candle is redrawn at most this often (the latest tick wins).
- */
-const LIVE_REDRAW_MS = 500;
-
-type LiveBar = CandlestickData<UTCTimestamp>;
-
-/** Applies the newest candle now, or once LIVE_REDRAW_MS has passed since the last redraw. */
-class LiveRedraw {
-  private last = Number.NEGATIVE_INFINITY;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private pending: { series: ISeriesApi<'Candlestick'>; bar: LiveBar } | undefined;
-
-  draw(series: ISeriesApi<'Candlestick'>, bar: LiveBar): void {
-    const wait = this.last + LIVE_REDRAW_MS - performance.now();
-    if (wait <= 0 && this.timer === undefined) {
-      this.apply(series, bar);
-      return;
-    }
-    this.pending = { series, bar };
-    this.timer ??= setTimeout(
-      () => {
-        this.timer = undefined;
-        const pending = this.pending;
-        this.pending = undefined;
-        if (pending) this.apply(pending.series, pending.bar);
-      },
-      Math.max(0, wait),
-    );
-  }
-
-  /** A full setData (another instrument, older pages) or the chart's removal: drop what waits. */
-  cancel(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending = undefined;
-  }
-
-  private apply(series: ISeriesApi<'Candlestick'>, bar: LiveBar): void {
-    this.last = performance.now();
-    series.update(bar);
-  }
 }
 
 function asChartData(candles: ChartCandle[]) {
