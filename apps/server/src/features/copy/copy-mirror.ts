@@ -307,7 +307,7 @@ export class CopyMirror {
       const rows = await read({ afterId, limit: this.pageSize });
       if (rows.length === 0) break;
       afterId = keyOf(rows[rows.length - 1] as T);
-      started.push(work(rows));
+      started.push(observed(work(rows)));
       await inFlight(started);
       if (rows.length < this.pageSize) break;
     }
@@ -361,6 +361,15 @@ async function inFlight(started: Promise<void>[]): Promise<void> {
   await started[started.length - PAGES_IN_FLIGHT];
 }
 
+/**
+ * `p`, marked as handled: work started now is awaited only later (Promise.all), and a failure
+ * before then must reach that await, not stop the process as an unhandled rejection.
+ */
+function observed<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
 /** A turn of the event loop: requests read meanwhile are served before the next page. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -387,8 +396,8 @@ const SLICE = 64;
 async function inSlices<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   const running: Promise<void>[] = [];
   for (let i = 0; i < items.length; i += SLICE) {
-    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    for (const item of items.slice(i, i + SLICE)) running.push(work(item));
+    if (i > 0) await nextTurn();
+    for (const item of items.slice(i, i + SLICE)) running.push(observed(work(item)));
   }
   await Promise.all(running);
 }

@@ -337,16 +337,19 @@ export async function insertLinkIfActive(
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
-/** The copies already linked to a provider order (copied or skipped); with `copyIds`, among those only. */
+/** Which of these copies are already linked to a provider order (copied or skipped). */
 export async function selectLinkedCopies(
   db: Executor,
   providerOrderId: number,
-  copyIds?: readonly number[],
+  copyIds: readonly number[],
 ): Promise<Set<number>> {
-  if (copyIds?.length === 0) return new Set();
-  let query = db.selectFrom('copy_links').select('copy_id').where('provider_order_id', '=', providerOrderId);
-  if (copyIds) query = query.where('copy_id', 'in', copyIds);
-  const rows = await query.execute();
+  if (copyIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('copy_links')
+    .select('copy_id')
+    .where('provider_order_id', '=', providerOrderId)
+    .where('copy_id', 'in', copyIds)
+    .execute();
   return new Set(rows.map((r) => r.copy_id));
 }
 

@@ -8,7 +8,7 @@ import {
   StrategyDetail,
   StrategySummary,
 } from '@meridian/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Audit } from '../staff/audit.js';
 import { createFirstOwner } from '../staff/index.js';
 import { firstSignIn, ok, staffPost } from '../staff/testing/staff-client.js';
@@ -221,6 +221,49 @@ describe('copying a demo strategy', () => {
         expect(detail.history.map((h) => h.CloseReason)).toEqual(['copy']);
       }
     } finally {
+      s.copy.mirror.pageSize = 256;
+    }
+  });
+
+  it('survives a copy that fails with an unexpected error on every page: the event is logged, the process goes on', async () => {
+    s.copy.mirror.pageSize = 1;
+    const trading = (s.copy.mirror as unknown as { d: { trading: { service: { openFor: unknown } } } }).d
+      .trading.service;
+    const openFor = vi.spyOn(trading as { openFor: () => Promise<never> }, 'openFor');
+    // Each copy fails a turn later, so the pages' failures land at different times (the first
+    // while the mirror still reads pages, the others after it gave up on the event).
+    openFor.mockImplementation(
+      () => new Promise<never>((_, reject) => setImmediate(() => reject(new Error('disk on fire')))),
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const provider = await s.demo();
+      const strategy = await publish(provider.token, { name: 'Failing' });
+      for (let i = 0; i < 3; i++) {
+        const follower = await s.demo();
+        const started = await s.call(
+          routes.copy,
+          { strategy_id: strategy.id, amount: '10000' },
+          follower.token,
+        );
+        expect(started.code, started.msg).toBe(1);
+      }
+      const mirrored = new Promise<void>((resolve) => {
+        s.copy.mirror.onMirrored = () => resolve();
+      });
+      await buy(provider.token, '1');
+      await mirrored;
+      await s.settleCopies();
+      // Every page's failure has settled by now (each rejects one turn after it starts).
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(openFor).toHaveBeenCalled();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      openFor.mockRestore();
+      s.copy.mirror.onMirrored = undefined;
       s.copy.mirror.pageSize = 256;
     }
   });
