@@ -25,6 +25,13 @@ const STAFF_PASSWORD = 'Console-pass-4096';
 /** Crypto trades around the clock, so the test never meets a closed market. */
 const CODE = 'BTCUSD';
 const WAIT = { timeout: 20_000 };
+/**
+ * The whole business scenario: six browser contexts, seven axe scans and about forty steps. It
+ * takes 35 s on a quiet machine and passed 60 s once in a loaded CI run; every step keeps its own
+ * wait (WAIT, or Playwright's 30 s), so a step that hangs still fails on its own line, well inside
+ * this budget.
+ */
+const SCENARIO_BUDGET_MS = 240_000;
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), as an authenticator app computes it. */
 function totp(secret: string, atMs = Date.now()): string {
@@ -305,7 +312,7 @@ describe('the back office in a desktop browser', () => {
     await expectAccessible(owner.page, 'backoffice-07-audit');
     for (const c of [owner.context, phone.context, ...Object.values(desks).map((p) => p.context())])
       await c.close();
-  });
+  }, SCENARIO_BUDGET_MS);
 
   it('creates an owner from the command line, who must set up at first sign-in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'meridian-staff-cli-'));
