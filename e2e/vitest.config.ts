@@ -6,7 +6,10 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // A scenario test waits on the live market (a price that moves, a take-profit that is reached)
+    // with 60 s per step; the trading scenario took 30-53 s in loaded full runs. A test's budget
+    // must exceed its steps' waits, so a hang fails on its step with a message, not on the budget.
+    testTimeout: 180_000,
     hookTimeout: 90_000,
     // One browser and one server per file; files run one after another to stay within 2 cores.
     fileParallelism: false,
