@@ -30,12 +30,20 @@ export function oneInItsOwnTask(run: () => void): () => void {
   };
 }
 
-/** False until `wanted` is true and then its turn in the queue above has come; true from then on. */
-export function useOwnTask(wanted: boolean): boolean {
+/**
+ * False until `wanted` is true and then its turn in the queue above has come; true from then on.
+ * `start` runs in that turn's task, outside React: work done there (a fetch) is not batched with
+ * the other turns' into one commit, as React may render several turns' state changes together.
+ * Pass a stable function (useCallback): a new one queues the turn again.
+ */
+export function useOwnTask(wanted: boolean, start?: () => void): boolean {
   const [turn, setTurn] = useState(false);
   useEffect(() => {
     if (!wanted || turn) return;
-    return oneInItsOwnTask(() => setTurn(true));
-  }, [wanted, turn]);
+    return oneInItsOwnTask(() => {
+      start?.();
+      setTurn(true);
+    });
+  }, [wanted, turn, start]);
   return turn;
 }

@@ -1,6 +1,6 @@
 import type { TradeInstrument } from '@meridian/contract';
 import { GlobalOutline, SearchOutline, UserOutline } from 'antd-mobile-icons';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toggleCategory } from '../markets/category-filter';
@@ -43,19 +43,6 @@ export function HomeScreen() {
   );
 
   const favourites = useMemo(() => new Set(favouriteCodes), [favouriteCodes]);
-  // Quotes move four times a second: their re-render runs deferred, in slices React can interrupt,
-  // so a tick never blocks a tap or scroll (and a slow phone drops ticks rather than frames).
-  const list = useDeferredValue(tradeList.data);
-  const rows = useMemo(
-    () => (list ? arrangeInstruments(list, { category, query, favourites }) : null),
-    [list, category, query, favourites],
-  );
-  // The rows that fit the screen render first, and the rest right after in a background render
-  // React can interrupt: the first paint of the list is not held by rows no one sees yet.
-  const count = rows?.length ?? 0;
-  const firstRows = Math.min(count, firstScreenRows(window.innerHeight));
-  const deferredCount = useDeferredValue(count, firstRows);
-  const shown = Math.max(firstRows, deferredCount);
 
   return (
     <div data-testid="page-home" className="home">
@@ -115,24 +102,15 @@ export function HomeScreen() {
         <span>{t('markets.instrument')}</span>
         <span>{t('home.last_price')}</span>
       </div>
-      {rows ? (
-        rows.length > 0 ? (
-          <ul className="market-list" data-testid="market-list">
-            {rows.slice(0, shown).map((instrument) => (
-              <MarketRow
-                key={instrument.Id}
-                instrument={instrument}
-                favourite={favourites.has(instrument.Code)}
-                onOpen={openInstrument}
-                onToggleFavourite={toggleFavourite}
-              />
-            ))}
-          </ul>
-        ) : (
-          <p className="market-list__empty" data-testid="market-empty" role="status">
-            {t('home.empty')}
-          </p>
-        )
+      {tradeList.data ? (
+        <MarketList
+          list={tradeList.data}
+          category={category}
+          query={query}
+          favourites={favourites}
+          onOpen={openInstrument}
+          onToggleFavourite={toggleFavourite}
+        />
       ) : tradeList.isError ? (
         <div className="market-list__error">
           <p>{t('markets.load_failed')}</p>
@@ -146,3 +124,63 @@ export function HomeScreen() {
     </div>
   );
 }
+
+interface MarketListProps {
+  list: readonly TradeInstrument[];
+  category: number | null;
+  query: string;
+  favourites: ReadonlySet<string>;
+  onOpen(instrument: TradeInstrument): void;
+  onToggleFavourite(code: string): void;
+}
+
+/**
+ * The quotes, rendered deferred. Quotes move four times a second: their re-render runs in slices
+ * React can interrupt, so a tick never blocks a tap or scroll (and a slow phone drops ticks rather
+ * than frames). The deferral lives here, not in the screen, so the deferred render starts at this
+ * component and reads no query: a render in slices that read a store which changed before it
+ * finished (the next tick, a small chart's points) is thrown away by React and done again in one
+ * blocking piece, the screen's whole list in one long task.
+ */
+const MarketList = memo(function MarketList({
+  list,
+  category,
+  query,
+  favourites,
+  onOpen,
+  onToggleFavourite,
+}: MarketListProps) {
+  const { t } = useTranslation();
+  // First the skeleton, then the rows in the deferred render (as for every later tick).
+  const shownList = useDeferredValue<readonly TradeInstrument[] | null>(list, null);
+  const rows = useMemo(
+    () => (shownList ? arrangeInstruments(shownList, { category, query, favourites }) : null),
+    [shownList, category, query, favourites],
+  );
+  // The rows that fit the screen render first, and the rest right after in a background render
+  // React can interrupt: the first paint of the list is not held by rows no one sees yet.
+  const count = rows?.length ?? 0;
+  const firstRows = Math.min(count, firstScreenRows(window.innerHeight));
+  const deferredCount = useDeferredValue(count, firstRows);
+  const shown = Math.max(firstRows, deferredCount);
+  if (!rows) return <MarketSkeleton />;
+  if (rows.length === 0)
+    return (
+      <p className="market-list__empty" data-testid="market-empty" role="status">
+        {t('home.empty')}
+      </p>
+    );
+  return (
+    <ul className="market-list" data-testid="market-list">
+      {rows.slice(0, shown).map((instrument) => (
+        <MarketRow
+          key={instrument.Id}
+          instrument={instrument}
+          favourite={favourites.has(instrument.Code)}
+          onOpen={onOpen}
+          onToggleFavourite={onToggleFavourite}
+        />
+      ))}
+    </ul>
+  );
+});

@@ -7,7 +7,7 @@ export function MarketSkeleton() {
   const { t } = useTranslation();
   return (
     <ul
-      className="market-list"
+      className="market-list market-list--loading"
       data-testid="market-skeleton"
       aria-busy="true"
       aria-label={t('common.loading')}

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, memo, use, useCallback, useMemo } from 'react';
 import { useOwnTask } from '../../lib/one-per-task';
 import type { Direction } from '../markets/price';
 import { sparklineQuery } from '../markets/queries';
@@ -20,22 +20,45 @@ interface SparklineProps {
 /**
  * Recent prices of one row, fetched only once the row scrolls near the screen. The query itself
  * (an observer in the cache) exists only from then on: 36 idle observers were part of the home
- * list's first render. Each row's fetch starts in a task of its own: a dozen rows come into view
- * together, and their fetches in one go were a long task right after the list's first paint.
+ * list's first render. Each row's fetch starts in a task of its own, outside React: a dozen rows
+ * come into view together, and their fetches in one go were a long task right after the list's
+ * first paint (and React may still commit several rows' turns together, fetch-free now).
  */
 export const Sparkline = memo(function Sparkline({ inView, forexId, last, direction }: SparklineProps) {
-  const turn = useOwnTask(inView);
+  const queryClient = useQueryClient();
+  const fetchInOwnTask = useCallback(
+    () => void queryClient.prefetchQuery(sparklineQuery(forexId)),
+    [queryClient, forexId],
+  );
+  const turn = useOwnTask(inView, fetchInOwnTask);
   return (
     <span className={`sparkline sparkline--${direction}`} data-testid={`sparkline-${forexId}`}>
-      {turn && <SparklinePaths forexId={forexId} last={last} />}
+      {turn && (
+        <LastPrice value={last}>
+          <SparklineData forexId={forexId} />
+        </LastPrice>
+      )}
     </span>
   );
 });
 
-function SparklinePaths({ forexId, last }: Pick<SparklineProps, 'forexId' | 'last'>) {
+/**
+ * The live last price reaches the paths through context, past SparklineData: a quote tick then
+ * re-renders the paths alone, not the component that reads the query. A render React runs in
+ * slices (the list's deferred one) that reads a store which changes meanwhile (this row's points
+ * arriving) is thrown away and done again in one blocking piece; keeping the query's reader out of
+ * the tick's re-render keeps it out of that check.
+ */
+const LastPrice = createContext(Number.NaN);
+
+const SparklineData = memo(function SparklineData({ forexId }: { forexId: number }) {
   const { data } = useQuery(sparklineQuery(forexId));
+  return data && data.length > 0 ? <SparklinePaths data={data} /> : null;
+});
+
+function SparklinePaths({ data }: { data: number[] }) {
+  const last = use(LastPrice);
   const paths = useMemo(() => {
-    if (!data || data.length === 0) return null;
     const values = Number.isFinite(last) ? [...data.slice(0, -1), last] : data;
     return sparklinePaths(values, WIDTH, HEIGHT);
   }, [data, last]);
