@@ -22,13 +22,15 @@ export function preloadFirstScreen(firstScreen: RegExp): Plugin {
         const screen = Object.values(bundle).find(
           (c) => c.type === 'chunk' && c.facadeModuleId !== null && firstScreen.test(c.facadeModuleId),
         );
-        if (screen?.type !== 'chunk') throw new Error(`preload-first-screen: no chunk matches ${firstScreen}`);
+        if (screen?.type !== 'chunk')
+          throw new Error(`preload-first-screen: no chunk matches ${firstScreen}`);
         const files = [screen.fileName, ...screen.imports].filter(
           (file) => !html.includes(`href="./${file}"`) && !html.includes(`src="./${file}"`),
         );
         const links = files.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`);
         for (const css of screen.viteMetadata?.importedCss ?? [])
-          if (!html.includes(`href="./${css}"`)) links.push(`<link rel="preload" as="style" href="./${css}">`);
+          if (!html.includes(`href="./${css}"`))
+            links.push(`<link rel="preload" as="style" href="./${css}">`);
         return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
       },
     },
