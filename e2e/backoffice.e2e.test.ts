@@ -127,192 +127,196 @@ describe('the back office in a desktop browser', () => {
     await dialog.waitFor({ state: 'hidden', ...WAIT });
   }
 
-  it('runs the business: staff, real-name, a deposit, a four-eyes withdrawal, a live spread, the audit log', async () => {
-    // ---- the owner's first sign-in, then the team --------------------------------------------
-    const owner = await newDesk(browser);
-    await firstSignIn(owner.page, OWNER, BOOTSTRAP);
-    await screenshot(owner.page, 'backoffice-01-dashboard');
-    await expectAccessible(owner.page, 'backoffice-01-dashboard');
-    const team = {
-      financeA: ['finance-a@meridian.test', 'Finance'],
-      financeB: ['finance-b@meridian.test', 'Finance'],
-      compliance: ['compliance@meridian.test', 'Compliance'],
-      dealing: ['dealing@meridian.test', 'Dealing'],
-    } as const;
-    const desks: Record<keyof typeof team, Page> = {} as Record<keyof typeof team, Page>;
-    for (const [key, [email, role]] of Object.entries(team) as [
-      keyof typeof team,
-      readonly [string, string],
-    ][]) {
-      const oneTime = await addMember(owner.page, email, role);
-      const member = await newDesk(browser);
-      await firstSignIn(member.page, email, oneTime);
-      desks[key] = member.page;
-    }
-    await screenshot(owner.page, 'backoffice-02-staff');
-    await expectAccessible(owner.page, 'backoffice-02-staff');
-    // A role sees its own menu: finance has no Dealing, dealing no Withdrawals.
-    expect(await desks.financeA.getByRole('menuitem', { name: 'Dealing' }).count()).toBe(0);
-    expect(await desks.dealing.getByRole('menuitem', { name: 'Withdrawals' }).count()).toBe(0);
+  it(
+    'runs the business: staff, real-name, a deposit, a four-eyes withdrawal, a live spread, the audit log',
+    async () => {
+      // ---- the owner's first sign-in, then the team --------------------------------------------
+      const owner = await newDesk(browser);
+      await firstSignIn(owner.page, OWNER, BOOTSTRAP);
+      await screenshot(owner.page, 'backoffice-01-dashboard');
+      await expectAccessible(owner.page, 'backoffice-01-dashboard');
+      const team = {
+        financeA: ['finance-a@meridian.test', 'Finance'],
+        financeB: ['finance-b@meridian.test', 'Finance'],
+        compliance: ['compliance@meridian.test', 'Compliance'],
+        dealing: ['dealing@meridian.test', 'Dealing'],
+      } as const;
+      const desks: Record<keyof typeof team, Page> = {} as Record<keyof typeof team, Page>;
+      for (const [key, [email, role]] of Object.entries(team) as [
+        keyof typeof team,
+        readonly [string, string],
+      ][]) {
+        const oneTime = await addMember(owner.page, email, role);
+        const member = await newDesk(browser);
+        await firstSignIn(member.page, email, oneTime);
+        desks[key] = member.page;
+      }
+      await screenshot(owner.page, 'backoffice-02-staff');
+      await expectAccessible(owner.page, 'backoffice-02-staff');
+      // A role sees its own menu: finance has no Dealing, dealing no Withdrawals.
+      expect(await desks.financeA.getByRole('menuitem', { name: 'Dealing' }).count()).toBe(0);
+      expect(await desks.dealing.getByRole('menuitem', { name: 'Withdrawals' }).count()).toBe(0);
 
-    // ---- a trader registers on the phone, sends a real-name submission and a wire deposit -------
-    const phone = await newPhone(browser);
-    const email = 'trader@meridian.test';
-    const password = 'Harbour2048';
-    await phone.page.goto(`${server.baseUrl}/#/register`);
-    await requestCode(phone.page, 'register-email', email);
-    const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
-    await phone.page.getByTestId('register-password').fill(password);
-    await phone.page.getByTestId('register-repeat').fill(password);
-    await phone.page.getByTestId('register-code').fill(codeFrom(mail.raw) ?? '');
-    await phone.page.getByTestId('register-submit').click();
-    await phone.page.waitForFunction(() => window.location.hash === '#/');
-    const token = await phone.page.evaluate(() => {
-      const stored = localStorage.getItem('meridian.session');
-      return stored ? ((JSON.parse(stored) as { state: { token: string | null } }).state.token ?? '') : '';
-    });
-    const api = async (
-      path: string,
-      init: { form?: Record<string, string | number>; query?: Record<string, string | number> } = {},
-    ) => {
-      const qs = init.query
-        ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
-        : '';
-      const res = await fetch(`${server.baseUrl}${path}${qs}`, {
-        method: init.form ? 'POST' : 'GET',
-        headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: init.form
-          ? new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, String(v)]))
-          : undefined,
+      // ---- a trader registers on the phone, sends a real-name submission and a wire deposit -------
+      const phone = await newPhone(browser);
+      const email = 'trader@meridian.test';
+      const password = 'Harbour2048';
+      await phone.page.goto(`${server.baseUrl}/#/register`);
+      await requestCode(phone.page, 'register-email', email);
+      const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
+      await phone.page.getByTestId('register-password').fill(password);
+      await phone.page.getByTestId('register-repeat').fill(password);
+      await phone.page.getByTestId('register-code').fill(codeFrom(mail.raw) ?? '');
+      await phone.page.getByTestId('register-submit').click();
+      await phone.page.waitForFunction(() => window.location.hash === '#/');
+      const token = await phone.page.evaluate(() => {
+        const stored = localStorage.getItem('meridian.session');
+        return stored ? ((JSON.parse(stored) as { state: { token: string | null } }).state.token ?? '') : '';
       });
-      const body = (await res.json()) as { code: number; msg: string; data: unknown };
-      expect(body.code, `${path}: ${body.msg}`).toBe(1);
-      return body.data;
-    };
-    const upload = async (color: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await photo(color))], { type: 'image/jpeg' }), 'id.jpg');
-      const res = await fetch(`${server.baseUrl}/api/common/image_upload`, {
-        method: 'POST',
-        headers: { authorization: token },
-        body: form,
+      const api = async (
+        path: string,
+        init: { form?: Record<string, string | number>; query?: Record<string, string | number> } = {},
+      ) => {
+        const qs = init.query
+          ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
+          : '';
+        const res = await fetch(`${server.baseUrl}${path}${qs}`, {
+          method: init.form ? 'POST' : 'GET',
+          headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+          body: init.form
+            ? new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, String(v)]))
+            : undefined,
+        });
+        const body = (await res.json()) as { code: number; msg: string; data: unknown };
+        expect(body.code, `${path}: ${body.msg}`).toBe(1);
+        return body.data;
+      };
+      const upload = async (color: string) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(await photo(color))], { type: 'image/jpeg' }), 'id.jpg');
+        const res = await fetch(`${server.baseUrl}/api/common/image_upload`, {
+          method: 'POST',
+          headers: { authorization: token },
+          body: form,
+        });
+        return ((await res.json()) as { data: { key: string } }).data.key;
+      };
+      await api('/api/user_real/real_name', {
+        form: {
+          name: 'Ada Lovelace',
+          card_id: 'X1234567',
+          front_pic: await upload('#336699'),
+          reverse_pic: await upload('#996633'),
+        },
       });
-      return ((await res.json()) as { data: { key: string } }).data.key;
-    };
-    await api('/api/user_real/real_name', {
-      form: {
-        name: 'Ada Lovelace',
-        card_id: 'X1234567',
-        front_pic: await upload('#336699'),
-        reverse_pic: await upload('#996633'),
-      },
-    });
-    const deposit = (await api('/api/quickCharge/wire_submit', {
-      query: { number: '15000', proofImg: await upload('#669933'), wire_id: 1 },
-    })) as { id: number };
+      const deposit = (await api('/api/quickCharge/wire_submit', {
+        query: { number: '15000', proofImg: await upload('#669933'), wire_id: 1 },
+      })) as { id: number };
 
-    // ---- compliance approves the real-name submission -----------------------------------------
-    const compliance = desks.compliance;
-    await open(compliance, 'Real-name');
-    const kycRow = compliance.locator('tbody tr[data-row-key]').first();
-    const kycId = Number(await kycRow.getAttribute('data-row-key'));
-    // The decision shows both pictures, fetched with the member's session.
-    await row(compliance, kycId).getByRole('button', { name: 'Approve' }).click();
-    const kycDialog = compliance.getByRole('dialog');
-    await compliance.waitForFunction(
-      () =>
-        [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')].filter(
-          (img) => img.complete && img.naturalWidth > 0,
-        ).length >= 2,
-      undefined,
-      WAIT,
-    );
-    await screenshot(compliance, 'backoffice-03-real-name');
-    await expectAccessible(compliance, 'backoffice-03-real-name');
-    await kycDialog.getByRole('button', { name: 'Approve' }).click();
-    await kycDialog.waitFor({ state: 'hidden', ...WAIT });
-    const center = (await api('/api/user_real/center')) as { review_status: number };
-    expect(center.review_status).toBe(2);
+      // ---- compliance approves the real-name submission -----------------------------------------
+      const compliance = desks.compliance;
+      await open(compliance, 'Real-name');
+      const kycRow = compliance.locator('tbody tr[data-row-key]').first();
+      const kycId = Number(await kycRow.getAttribute('data-row-key'));
+      // The decision shows both pictures, fetched with the member's session.
+      await row(compliance, kycId).getByRole('button', { name: 'Approve' }).click();
+      const kycDialog = compliance.getByRole('dialog');
+      await compliance.waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')].filter(
+            (img) => img.complete && img.naturalWidth > 0,
+          ).length >= 2,
+        undefined,
+        WAIT,
+      );
+      await screenshot(compliance, 'backoffice-03-real-name');
+      await expectAccessible(compliance, 'backoffice-03-real-name');
+      await kycDialog.getByRole('button', { name: 'Approve' }).click();
+      await kycDialog.waitFor({ state: 'hidden', ...WAIT });
+      const center = (await api('/api/user_real/center')) as { review_status: number };
+      expect(center.review_status).toBe(2);
 
-    // ---- finance approves the deposit ---------------------------------------------------------
-    const financeA = desks.financeA;
-    await open(financeA, 'Deposits');
-    await decide(financeA, deposit.id, 'Approve');
+      // ---- finance approves the deposit ---------------------------------------------------------
+      const financeA = desks.financeA;
+      await open(financeA, 'Deposits');
+      await decide(financeA, deposit.id, 'Approve');
 
-    // ---- a 12,000 USD withdrawal: above the 10,000 threshold, two approvers, then paid --------
-    const symbols = (await api('/api/account/draw_symbol_list', { query: { type: 1 } })) as {
-      id: number;
-      code: string;
-      protocol: string;
-    }[];
-    const usdt = symbols.find((c) => c.code === 'USDT' && c.protocol === 'TRC20');
-    if (!usdt) throw new Error('no USDT TRC20');
-    const method = (await api('/api/wallet/bind_draw_method', {
-      form: { password, type: 1, draw_id: usdt.id, dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' },
-    })) as { id: number };
-    const withdrawal = (await api('/api/account/draw', {
-      form: { draw_currency_id: usdt.id, draw_method_id: method.id, number: '12000', password },
-    })) as { id: number };
-    await open(financeA, 'Withdrawals');
-    await decide(financeA, withdrawal.id, 'Approve');
-    await expect.poll(() => text(row(financeA, withdrawal.id)), WAIT).toContain('Needs a second approver');
-    // The first approver cannot pay it alone: no Mark paid yet.
-    expect(await row(financeA, withdrawal.id).getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
-    await screenshot(financeA, 'backoffice-04-withdrawal-needs-second');
-    await expectAccessible(financeA, 'backoffice-04-withdrawal-needs-second');
-    const financeB = desks.financeB;
-    await open(financeB, 'Withdrawals');
-    await decide(financeB, withdrawal.id, 'Approve');
-    await decide(financeB, withdrawal.id, 'Mark paid', { 'Transaction reference': 'TRX-77f1c0' });
-    const draws = (await api('/api/account/draw_list')) as { list: { id: number; status: number }[] };
-    expect(draws.list.find((d) => d.id === withdrawal.id)?.status).toBe(1);
+      // ---- a 12,000 USD withdrawal: above the 10,000 threshold, two approvers, then paid --------
+      const symbols = (await api('/api/account/draw_symbol_list', { query: { type: 1 } })) as {
+        id: number;
+        code: string;
+        protocol: string;
+      }[];
+      const usdt = symbols.find((c) => c.code === 'USDT' && c.protocol === 'TRC20');
+      if (!usdt) throw new Error('no USDT TRC20');
+      const method = (await api('/api/wallet/bind_draw_method', {
+        form: { password, type: 1, draw_id: usdt.id, dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' },
+      })) as { id: number };
+      const withdrawal = (await api('/api/account/draw', {
+        form: { draw_currency_id: usdt.id, draw_method_id: method.id, number: '12000', password },
+      })) as { id: number };
+      await open(financeA, 'Withdrawals');
+      await decide(financeA, withdrawal.id, 'Approve');
+      await expect.poll(() => text(row(financeA, withdrawal.id)), WAIT).toContain('Needs a second approver');
+      // The first approver cannot pay it alone: no Mark paid yet.
+      expect(await row(financeA, withdrawal.id).getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+      await screenshot(financeA, 'backoffice-04-withdrawal-needs-second');
+      await expectAccessible(financeA, 'backoffice-04-withdrawal-needs-second');
+      const financeB = desks.financeB;
+      await open(financeB, 'Withdrawals');
+      await decide(financeB, withdrawal.id, 'Approve');
+      await decide(financeB, withdrawal.id, 'Mark paid', { 'Transaction reference': 'TRX-77f1c0' });
+      const draws = (await api('/api/account/draw_list')) as { list: { id: number; status: number }[] };
+      expect(draws.list.find((d) => d.id === withdrawal.id)?.status).toBe(1);
 
-    // ---- dealing widens BTCUSD's spread; the trader's open app shows the new quote ------------
-    await phone.page.goto(`${server.baseUrl}/#/trade`);
-    await phone.page.getByTestId('instrument-selector').click();
-    await phone.page.getByTestId(`drawer-item-${CODE}`).click();
-    const form = phone.page.getByTestId('order-form');
-    await expect.poll(() => text(form.getByTestId('spread-value')), WAIT).toMatch(/^\d+\.\d{2}$/);
-    const before = new TradingDecimal(await text(form.getByTestId('spread-value')));
-    expect(before.lt(500)).toBe(true);
-    const dealing = desks.dealing;
-    await open(dealing, 'Dealing');
-    const instrumentRow = dealing.locator('tr', { hasText: CODE }).first();
-    await instrumentRow.getByRole('button', { name: 'Edit' }).click();
-    const drawer = dealing.getByRole('dialog');
-    await drawer.getByLabel('Spread', { exact: true }).fill('500.00');
-    await drawer.getByRole('button', { name: 'Save' }).click();
-    await drawer.waitFor({ state: 'hidden', ...WAIT });
-    await expect
-      .poll(async () => new TradingDecimal(await text(form.getByTestId('spread-value'))).gte(500), WAIT)
-      .toBe(true);
-    const bid = new TradingDecimal(await text(form.getByTestId('sell-price')));
-    const ask = new TradingDecimal(await text(form.getByTestId('buy-price')));
-    expect(ask.minus(bid).gte(500)).toBe(true);
-    await screenshot(phone.page, 'backoffice-05-trader-sees-new-spread');
-    await screenshot(dealing, 'backoffice-06-dealing');
-    await expectAccessible(dealing, 'backoffice-06-dealing');
+      // ---- dealing widens BTCUSD's spread; the trader's open app shows the new quote ------------
+      await phone.page.goto(`${server.baseUrl}/#/trade`);
+      await phone.page.getByTestId('instrument-selector').click();
+      await phone.page.getByTestId(`drawer-item-${CODE}`).click();
+      const form = phone.page.getByTestId('order-form');
+      await expect.poll(() => text(form.getByTestId('spread-value')), WAIT).toMatch(/^\d+\.\d{2}$/);
+      const before = new TradingDecimal(await text(form.getByTestId('spread-value')));
+      expect(before.lt(500)).toBe(true);
+      const dealing = desks.dealing;
+      await open(dealing, 'Dealing');
+      const instrumentRow = dealing.locator('tr', { hasText: CODE }).first();
+      await instrumentRow.getByRole('button', { name: 'Edit' }).click();
+      const drawer = dealing.getByRole('dialog');
+      await drawer.getByLabel('Spread', { exact: true }).fill('500.00');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      await drawer.waitFor({ state: 'hidden', ...WAIT });
+      await expect
+        .poll(async () => new TradingDecimal(await text(form.getByTestId('spread-value'))).gte(500), WAIT)
+        .toBe(true);
+      const bid = new TradingDecimal(await text(form.getByTestId('sell-price')));
+      const ask = new TradingDecimal(await text(form.getByTestId('buy-price')));
+      expect(ask.minus(bid).gte(500)).toBe(true);
+      await screenshot(phone.page, 'backoffice-05-trader-sees-new-spread');
+      await screenshot(dealing, 'backoffice-06-dealing');
+      await expectAccessible(dealing, 'backoffice-06-dealing');
 
-    // ---- every action is in the audit log -----------------------------------------------------
-    await open(owner.page, 'Audit log');
-    const log = owner.page.locator('tbody');
-    for (const action of [
-      'staff.create',
-      'staff.setup',
-      'kyc.approve',
-      'deposit.approve',
-      'withdrawal.approve',
-      'withdrawal.paid',
-      'instrument.update',
-    ]) {
-      await expect.poll(() => log.getByText(action, { exact: true }).count(), WAIT).toBeGreaterThan(0);
-    }
-    expect(await log.getByText('withdrawal.approve', { exact: true }).count()).toBe(2);
-    await screenshot(owner.page, 'backoffice-07-audit');
-    await expectAccessible(owner.page, 'backoffice-07-audit');
-    for (const c of [owner.context, phone.context, ...Object.values(desks).map((p) => p.context())])
-      await c.close();
-  }, SCENARIO_BUDGET_MS);
+      // ---- every action is in the audit log -----------------------------------------------------
+      await open(owner.page, 'Audit log');
+      const log = owner.page.locator('tbody');
+      for (const action of [
+        'staff.create',
+        'staff.setup',
+        'kyc.approve',
+        'deposit.approve',
+        'withdrawal.approve',
+        'withdrawal.paid',
+        'instrument.update',
+      ]) {
+        await expect.poll(() => log.getByText(action, { exact: true }).count(), WAIT).toBeGreaterThan(0);
+      }
+      expect(await log.getByText('withdrawal.approve', { exact: true }).count()).toBe(2);
+      await screenshot(owner.page, 'backoffice-07-audit');
+      await expectAccessible(owner.page, 'backoffice-07-audit');
+      for (const c of [owner.context, phone.context, ...Object.values(desks).map((p) => p.context())])
+        await c.close();
+    },
+    SCENARIO_BUDGET_MS,
+  );
 
   it('creates an owner from the command line, who must set up at first sign-in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'meridian-staff-cli-'));
