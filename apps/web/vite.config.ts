@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineStartupCss } from './scripts/inline-startup-css.ts';
-import { preloadFirstScreen } from './scripts/preload-first-screen.ts';
 import { splitEnglish } from './scripts/split-english.ts';
 import { startupChunk } from './scripts/startup-chunk.ts';
 
@@ -80,7 +79,6 @@ export default defineConfig(({ command }) => ({
     STARTUP.plugin,
     TRADE.plugin,
     inlineStartupCss(),
-    preloadFirstScreen(/[\\/]src[\\/]features[\\/]home[\\/]HomeScreen\.tsx$/),
     VitePWA({
       // main.tsx registers the worker itself, after the page's load event (lib/service-worker.ts).
       injectRegister: false,
