@@ -248,4 +248,39 @@ describe('HomeScreen', () => {
       `${routes.abbreviatedKline.path}#3`,
     ]);
   });
+
+  it("moves a row's small chart with the live price, without fetching its points again", async () => {
+    render(
+      <m.Providers>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <m.HomeScreen /> }])} />
+      </m.Providers>,
+    );
+    const sparkline = await screen.findByTestId('sparkline-1');
+    const row = sparkline.closest('li');
+    if (!row) throw new Error('the sparkline is not in a row');
+    act(() => FakeIntersectionObserver.scrollIntoView(row));
+    const line = () => sparkline.querySelector('path.sparkline__line')?.getAttribute('d') ?? null;
+    await waitFor(() => expect(line()).not.toBeNull());
+    const before = line();
+    const fetched = requested.filter((r) => r === `${routes.abbreviatedKline.path}#1`).length;
+    // The points end at 1.2; a price of 1.0 moves the line's last point (the live price reaches the
+    // paths through a context, past the component that reads the points' query).
+    act(() =>
+      m.applyDayMarket(m.queryClient, [
+        {
+          Id: 1,
+          Code: 'EURUSD',
+          Bid: '1.0',
+          Ask: '1.00008',
+          Close: '1.0',
+          Open: '1.16000',
+          Change: '-1.00',
+          MarketStatus: 1,
+          Time: 2,
+        },
+      ]),
+    );
+    await waitFor(() => expect(line()).not.toBe(before));
+    expect(requested.filter((r) => r === `${routes.abbreviatedKline.path}#1`).length).toBe(fetched);
+  });
 });
