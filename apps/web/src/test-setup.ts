@@ -3,6 +3,11 @@
  * instead of Testing Library's 1 s. They return as soon as it holds; the bound only matters on a
  * loaded machine, where a sheet's closing animation alone outlasted 1 s (one run in six or eight).
  *
+ * Sheets and dialogs open and close without their slide (react-spring's skipAnimation, the same
+ * switch the app turns on for a trader who asks for reduced motion, app/theme.ts): on a loaded
+ * machine a sheet's closing animation outlasted even 10 s once in a full run (CopyScreens' stop
+ * sheet after Cancel), and a test is about what the sheet does, not how it slides.
+ *
  * After a file's last test, a few turns of the event loop before its DOM is torn down: antd-mobile
  * unmounts its toasts and dialogs on a microtask, and React finishes that unmount's work on a later
  * turn (its scheduler runs on setImmediate); run after the teardown, that work read `window` and
@@ -14,6 +19,8 @@ import { afterAll } from 'vitest';
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
+  const { Globals } = await import('@react-spring/web');
+  Globals.assign({ skipAnimation: true });
   afterAll(async () => {
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   });

@@ -22,9 +22,6 @@ beforeAll(async () => {
   await import('../../lib/react19-render');
   const { initI18n } = await import('../../i18n');
   await initI18n('en');
-  // Sheets open and close without their slide, so a test sees the end state at once.
-  const { Globals } = await import('@react-spring/web');
-  Globals.assign({ skipAnimation: true });
   const [{ Providers }, { useSession }, { useSettings }, { OrderForm }, { useTradePrefs }] =
     await Promise.all([
       import('../../lib/providers'),
