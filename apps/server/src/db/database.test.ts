@@ -57,6 +57,32 @@ describe('the SQLite statement cache', () => {
   });
 });
 
+describe('the reader', () => {
+  it('reads the last committed state while a write transaction is open, without waiting for it', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      await migrateToLatest(db.kysely, db.dialect);
+      await db.kysely.insertInto('settings').values({ key: 'reader_probe', value: 'before' }).execute();
+      const read = () =>
+        db.reader
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'reader_probe')
+          .executeTakeFirstOrThrow();
+      const during = await inTransaction(db, async (tx) => {
+        await tx.updateTable('settings').set({ value: 'after' }).where('key', '=', 'reader_probe').execute();
+        // On the writer's connection this read would wait for the transaction (a deadlock here).
+        return read();
+      });
+      expect(during.value).toBe('before');
+      expect((await read()).value).toBe('after');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('precompiled queries', () => {
   const upsert = precompiledQuery((db, key: string, value: string) =>
     db.insertInto('settings').values({ key, value }).returning(['key', 'value']),

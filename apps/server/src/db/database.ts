@@ -19,6 +19,14 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   readonly kysely: Kysely<Database>;
+  /**
+   * For reads that need no transaction and should not wait for one: on SQLite a second, read-only
+   * connection to the same file (WAL gives it the last committed state while the writer's
+   * transaction is open); on PostgreSQL the same pool as `kysely`. Background work that reads a lot
+   * (copy trading's fan-out) reads here, so its reads never queue on the writer's connection ahead
+   * of a trader's order.
+   */
+  readonly reader: Kysely<Database>;
   readonly dialect: DialectName;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database (no password). */
   readonly location: string;
@@ -77,11 +85,25 @@ function openSqlite(dataDir: string): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
   });
+  // Opened at first use: the file and its WAL exist by then (the writer created them).
+  let reader: Kysely<Database> | undefined;
+  const openReader = () => {
+    const connection = new SQLite(file, { readonly: true });
+    connection.pragma('busy_timeout = 5000');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(connection) }) });
+  };
   return {
     kysely,
+    get reader() {
+      reader ??= openReader();
+      return reader;
+    },
     dialect: 'sqlite',
     location: file,
-    close: () => kysely.destroy(),
+    close: async () => {
+      await reader?.destroy();
+      await kysely.destroy();
+    },
   };
 }
 
@@ -141,6 +163,7 @@ function openPostgres(url: string, poolSize: number): Db {
   const parsed = new URL(url);
   return {
     kysely,
+    reader: kysely,
     dialect: 'postgres',
     location: `${parsed.host}${parsed.pathname}`,
     close: () => kysely.destroy(),

@@ -135,11 +135,11 @@ export class CopyMirror {
       // the server's thread (7 ms with 1,000 followers) just after the provider's answer, exactly
       // when the provider's next order arrives.
       await this.inPages(
-        (page) => selectStrategyCopies(this.d.db.kysely, strategyId, ['active'], page),
+        (page) => selectStrategyCopies(this.d.db.reader, strategyId, ['active'], page),
         (c) => c.id,
         async (copies) => {
           const linked = await selectLinkedCopies(
-            this.d.db.kysely,
+            this.d.db.reader,
             o.id,
             copies.map((c) => c.id),
           );
@@ -160,7 +160,7 @@ export class CopyMirror {
   private async copying(o: OrderRecord, event: OrderEvent): Promise<Copying> {
     const { pricing } = this.d.trading;
     const inst = pricing.instrument(o.instrumentId);
-    const providerHoldings = await selectUserOrders(this.d.db.kysely, o.userId, [STATUS_HOLDING]);
+    const providerHoldings = await selectUserOrders(this.d.db.reader, o.userId, [STATUS_HOLDING]);
     const providerEquity = this.d.service.equityFrom(providerHoldings, event.freeMicros, event.frozenMicros);
     const { terms } = await pricing.terms(inst);
     return {
@@ -285,7 +285,7 @@ export class CopyMirror {
     work: (open: OpenCopy[]) => Promise<void>,
   ): Promise<void> {
     return this.inPages(
-      (page) => selectOpenCopiedOrders(this.d.db.kysely, providerOrderId, page),
+      (page) => selectOpenCopiedOrders(this.d.db.reader, providerOrderId, page),
       (row) => row.copyId,
       work,
     );
@@ -345,8 +345,12 @@ export class CopyMirror {
   }
 }
 
-/** Copies (or copied orders) read per query: a page's reads and checks are a short block of the thread. */
-const PAGE = 256;
+/**
+ * Copies (or copied orders) read per query: a page's reads, equities and checks run as one block of
+ * the thread (better-sqlite3 is synchronous), so a request arriving meanwhile waits for it; at 256
+ * it was 5-10 ms on a slow core.
+ */
+const PAGE = 64;
 
 /**
  * Pages whose copies may be booking while the next is read. Beyond it the mirror waits: launched
@@ -383,8 +387,8 @@ interface Copying {
 
 type OpenCopy = Awaited<ReturnType<typeof selectOpenCopiedOrders>>[number];
 
-/** Copies started per turn of the event loop (bench:copy: 32 and 128 measured too; see decisions). */
-const SLICE = 64;
+/** Copies started per turn of the event loop (each one's checks before it queues are ~30 µs). */
+const SLICE = 16;
 
 /**
  * Starts `work` for every item, SLICE at a time with a turn of the event loop between slices, and

@@ -724,7 +724,7 @@ export class CopyService {
 
   /** Equity of accounts by user id: two reads for all of them, priced as the trading engine prices. */
   async accountEquities(accountIds: readonly number[]): Promise<Map<number, number>> {
-    const db = this.d.db.kysely;
+    const db = this.d.db.reader;
     const [balances, holdings] = await Promise.all([
       selectBalances(db, accountIds),
       selectOwnersOrders(db, accountIds, [STATUS_HOLDING]),
