@@ -188,8 +188,12 @@ describe('fencing', () => {
   });
 
   it('makes every node ignore ticks of a term older than one it knows', async () => {
-    // A follower applies bus ticks (a leader holding its lease ignores them all).
-    const follower = [b, a].find((n) => !n.server.ctx.services.cluster.leader.isLeader) ?? b;
+    // A follower applies bus ticks (a leader holding its lease ignores them all). The node that
+    // stood down above rests (twice the lease) while the other takes over: once one leads, the
+    // other stays a follower for the whole test. Picked before that, the follower could take the
+    // lease between here and the batches, and ignore them as the leader.
+    await eventually(() => markets(a).isFeedLeader || markets(b).isFeedLeader, 'the successor leads');
+    const follower = markets(a).isFeedLeader ? b : a;
     // The newest term the follower itself knows. Not the other node's: the other may have heard of a
     // newer one (the intruder's batch above) that has not reached the follower yet, since each node
     // publishes on its own connection and Redis orders only one connection's messages.

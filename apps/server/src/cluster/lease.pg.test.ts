@@ -96,12 +96,14 @@ describe('LeaseLeader (scale-out leadership)', () => {
     await withClient(async (hung) => {
       await hung.query(
         `INSERT INTO cluster_leases (name, term, holder, expires_at)
-         VALUES ($1, 5, 'hung', clock_timestamp() + interval '400 milliseconds')`,
+         VALUES ($1, 5, 'hung', clock_timestamp() + interval '1 hour')`,
         [name],
       );
       const b = leader(name, 'node-b');
       await b.start();
       expect(b.isLeader).toBe(false);
+      // Its lease runs out now (not after a fixed 400 ms, which a slow start of B could outlast).
+      await hung.query(`UPDATE cluster_leases SET expires_at = clock_timestamp() WHERE name = $1`, [name]);
       await eventually(() => b.isLeader, 'the follower takes the lapsed lease', 2000);
       expect(b.term).toBe(6);
     });
@@ -127,13 +129,15 @@ describe('LeaseLeader (scale-out leadership)', () => {
     });
     await inside;
     await withClient(async (other) => {
-      await other.query('SET lock_timeout = 200');
       // A renewal (or an expiry) moves expires_at only: it does not wait for the booking.
       await other.query(`UPDATE cluster_leases SET expires_at = clock_timestamp() WHERE name = $1`, [name]);
-      // A takeover changes the term, a key column: it waits for the booking, here until its timeout.
+      // A takeover changes the term, a key column: it waits for the booking, here until its timeout
+      // (set for this statement only: the others may queue a moment behind A's renewals).
+      await other.query('SET lock_timeout = 200');
       await expect(
         other.query(`UPDATE cluster_leases SET term = term + 1, holder = 'node-b' WHERE name = $1`, [name]),
       ).rejects.toMatchObject({ code: '55P03' });
+      await other.query('RESET lock_timeout');
       release();
       await booking;
       await other.query(`UPDATE cluster_leases SET term = term + 1, holder = 'node-b' WHERE name = $1`, [

@@ -99,6 +99,18 @@ async function buyBtc(node: ServerNode, token: string, extra: Record<string, str
   return { code: res.body.code, order: res.body.code === 1 ? Order.parse(res.body.data) : undefined };
 }
 
+/** The newest bid of `code` on the bus (the leader's batches the test watches), if any. */
+function newestBid(code: string): number | undefined {
+  for (let i = watch.batches.length - 1; i >= 0; i--) {
+    const ticks = watch.batches[i]?.ticks ?? [];
+    for (let k = ticks.length - 1; k >= 0; k--) {
+      const tick = ticks[k];
+      if (tick?.[0] === code) return Number(tick[1]);
+    }
+  }
+  return undefined;
+}
+
 /** The sign of each mid-price move in a term's first ticks, per instrument: the shape of its path. */
 function pathOf(batches: readonly SeenBatch[], term: number, moves: number): string {
   const mids = new Map<string, number[]>();
@@ -191,17 +203,36 @@ describe('scale-out leadership with real processes', () => {
     // worker closes them within seconds. They exist when the old leader wakes up.
     const follower = newLeader === b ? c : b;
     const tight: number[] = [];
+    // Refusals that only say the market moved or went quiet between two requests: a tick moves
+    // BTC by a few dollars (one in thirty crosses the $15 band), and on a loaded machine the
+    // follower may hear no batch for its stale limit. Those are asked again with fresh levels.
+    const moved: number[] = [
+      ERRORS.take_profit_wrong_side.code,
+      ERRORS.stop_loss_wrong_side.code,
+      ERRORS.price_stale.code,
+    ];
     for (let i = 0; i < 4; i++) {
-      const { order } = await buyBtc(follower, users[2].token);
-      if (!order) throw new Error('a tight position did not open');
-      // Price: the bid the position would close at now (a tick moves BTC by a few dollars).
-      const bid = Number(order.Price);
-      const set = await api(
-        follower.baseUrl,
-        routes.setStopPrice,
-        { id: order.Id, target_profit_price: (bid + 15).toFixed(2), stop_loss_price: (bid - 15).toFixed(2) },
-        { token: users[2].token },
-      );
+      const order = await waitFor(async () => {
+        const opened = await buyBtc(follower, users[2].token);
+        if (opened.code === ERRORS.price_stale.code) return undefined;
+        if (!opened.order) throw new Error(`a tight position did not open: code ${opened.code}`);
+        return opened.order;
+      }, 'a tight position to open');
+      const set = await waitFor(async () => {
+        // The newest bid the leader published (the position would close at it now), else the fill's.
+        const bid = newestBid('BTCUSD') ?? Number(order.Price);
+        const answer = await api(
+          follower.baseUrl,
+          routes.setStopPrice,
+          {
+            id: order.Id,
+            target_profit_price: (bid + 15).toFixed(2),
+            stop_loss_price: (bid - 15).toFixed(2),
+          },
+          { token: users[2].token },
+        );
+        return moved.includes(answer.body.code) ? undefined : answer;
+      }, 'the tight stops to be set');
       expect(set.body.code).toBe(1);
       tight.push(order.Id);
     }
