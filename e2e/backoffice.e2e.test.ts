@@ -288,8 +288,15 @@ describe('the back office in a desktop browser', () => {
       await expect
         .poll(async () => new TradingDecimal(await text(form.getByTestId('spread-value'))).gte(500), WAIT)
         .toBe(true);
-      const bid = new TradingDecimal(await text(form.getByTestId('sell-price')));
-      const ask = new TradingDecimal(await text(form.getByTestId('buy-price')));
+      // Both prices in one read: a price push between two reads would pair a bid and an ask of
+      // different quotes.
+      const [bidText, askText] = await form.evaluate((el) =>
+        ['sell-price', 'buy-price'].map(
+          (id) => el.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '',
+        ),
+      );
+      const bid = new TradingDecimal(bidText ?? '');
+      const ask = new TradingDecimal(askText ?? '');
       expect(ask.minus(bid).gte(500)).toBe(true);
       await screenshot(phone.page, 'backoffice-05-trader-sees-new-spread');
       await screenshot(dealing, 'backoffice-06-dealing');

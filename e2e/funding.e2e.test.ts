@@ -135,8 +135,10 @@ describe('funding and identity verification in a phone browser', () => {
     // Deposit by bank wire with a proof picture; nothing is credited until the operator approves.
     await page.goto(`${server.baseUrl}/#/mine/charge`);
     await page.getByTestId('charge-tab-wire').click();
+    // A toast lives two seconds: its wait starts before the tap that shows it.
+    const chooseMethod = page.getByText('Please choose a payment method').waitFor();
     await page.getByTestId('charge-submit').click();
-    await page.getByText('Please choose a payment method').waitFor();
+    await chooseMethod;
     await page.getByTestId('charge-bank-1').click();
     expect(await textOf(page, 'wire-account')).toBe('GB33BUKB20201555555555');
     await page.getByTestId('charge-amount').fill('1000');
@@ -170,6 +172,8 @@ describe('funding and identity verification in a phone browser', () => {
     // Withdraw: no address yet, so the app offers to bind one.
     await page.getByTestId('to-withdraw').click();
     await page.getByTestId('page-withdraw').waitFor();
+    // The form acts once its currencies are in (before, a tap does nothing).
+    await page.getByTestId('withdraw-currency-USDT-TRC20').waitFor();
     await page.getByTestId('withdraw-submit').click();
     await page.locator('.dialog-confirm').click();
     await page.getByTestId('page-withdraw-way').waitFor();
@@ -194,12 +198,13 @@ describe('funding and identity verification in a phone browser', () => {
     await settled(page);
     await screenshot(page, 'funding-8-withdraw-form');
     await expectAccessible(page, 'funding-8-withdraw-form');
+    const submitted = page.getByText('Withdrawal submitted.', { exact: false }).waitFor();
     await page.getByTestId('withdraw-submit').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="withdraw-frozen"]')?.textContent === '100.00 USD',
     );
     expect(await textOf(page, 'withdraw-available')).toBe('900.00 USD');
-    await page.getByText('Withdrawal submitted.', { exact: false }).waitFor();
+    await submitted;
     await settled(page);
     await screenshot(page, 'funding-9-withdraw-frozen');
 

@@ -177,11 +177,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * page loaded) is tried again, at most three times, and what the page showed is printed.
  */
 export async function requestCode(page: Page, fieldTestId: string, address: string): Promise<void> {
-  const counting = () =>
+  const counting = (timeout = 10_000) =>
     page.waitForFunction(
       () => /\d/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
       undefined,
-      { timeout: 10_000 },
+      { timeout },
     );
   for (let attempt = 1; ; attempt++) {
     await page.getByTestId(fieldTestId).fill(address);
@@ -190,6 +190,12 @@ export async function requestCode(page: Page, fieldTestId: string, address: stri
       await counting();
       return;
     } catch (error) {
+      // A disabled button is a request still in flight (or its countdown): the code was asked for,
+      // and tapping again would only wait on a disabled button. Wait for its answer instead.
+      if (await page.getByTestId('send-code').isDisabled()) {
+        await counting(30_000);
+        return;
+      }
       const field = await page.getByTestId(fieldTestId).inputValue();
       const shown = await page.evaluate(() => (document.body.textContent ?? '').slice(0, 400));
       console.warn(`requestCode attempt ${attempt}: no countdown; field "${field}"; page: ${shown}`);

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
+import {
+  launchBrowser,
+  newPhone,
+  type RunningServer,
+  requestCode,
+  screenshot,
+  startServer,
+} from './harness.js';
 import { codeFrom, startMailbox, waitFor } from './mailbox.js';
 
 const sessionToken = (page: Page) =>
@@ -100,11 +107,7 @@ describe('identity in a phone browser', () => {
 
     // Register with the code the SMTP server received.
     await page.goto(`${server.baseUrl}/#/register`);
-    await page.getByTestId('register-email').fill(email);
-    await page.getByTestId('send-code').click();
-    await page.waitForFunction(() =>
-      /\d/.test(document.querySelector('[data-testid="send-code"]')?.textContent ?? ''),
-    );
+    await requestCode(page, 'register-email', email);
     expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
     const mail = await waitFor('the code e-mail', () => mailbox.mails.find((m) => m.to.includes(email)));
     const code = codeFrom(mail.raw);

@@ -10,6 +10,9 @@ export default defineConfig({
     // with 60 s per step; the trading scenario took 30-53 s in loaded full runs. A test's budget
     // must exceed its steps' waits, so a hang fails on its step with a message, not on the budget.
     testTimeout: 180_000,
+    // expect.poll's default (1 s) is shorter than a live list's background render on a loaded
+    // machine; a poll that never comes true still fails, at 30 s, with its message.
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 90_000,
     // One browser and one server per file; files run one after another to stay within 2 cores.
     fileParallelism: false,

@@ -14,5 +14,6 @@ export default defineProject({
     name: 'admin',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -5,6 +5,9 @@ import { Toast } from 'antd-mobile';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, routeKey } from '../auth/test-server';
 
+/** vi.waitFor's own default is 1 s; the toast comes through a dynamic import, slow on a loaded machine. */
+const TOAST_WAIT = { timeout: 10_000 } as const;
+
 const server = createFakeServer();
 
 type Mods = {
@@ -118,12 +121,14 @@ describe('FOREX_CLOSED', () => {
     expect(holding().map((o) => o.Id)).toEqual([2]);
     expect(queryClient.getQueryData<{ pages: MyDealResponse[] }>(holdingKey())?.pages[0]?.total).toBe(1);
     expect(queryClient.getQueryState(m.queries.tradingKeys.figures())?.isInvalidated).toBe(true);
-    await vi.waitFor(() =>
-      expect([...document.querySelectorAll('.toast-text')].map((e) => e.textContent)).toContain(
-        'A position was closed: take profit reached',
-      ),
+    await vi.waitFor(
+      () =>
+        expect([...document.querySelectorAll('.toast-text')].map((e) => e.textContent)).toContain(
+          'A position was closed: take profit reached',
+        ),
+      TOAST_WAIT,
     );
-    await vi.waitFor(() => expect(server.calls(routes.balance)).toHaveLength(1));
+    await vi.waitFor(() => expect(server.calls(routes.balance)).toHaveLength(1), TOAST_WAIT);
   });
 
   it('a pending order cancelled by the server leaves the pending list with its own message', async () => {
@@ -133,10 +138,12 @@ describe('FOREX_CLOSED', () => {
     });
     m.live.applyClosed(queryClient, 7, 'cancelled');
     expect(m.queries.flattenDeals(queryClient.getQueryData(m.queries.tradingKeys.dealList(0)))).toEqual([]);
-    await vi.waitFor(() =>
-      expect([...document.querySelectorAll('.toast-text')].map((e) => e.textContent)).toContain(
-        'A pending order was cancelled: the available balance could not pay its fee.',
-      ),
+    await vi.waitFor(
+      () =>
+        expect([...document.querySelectorAll('.toast-text')].map((e) => e.textContent)).toContain(
+          'A pending order was cancelled: the available balance could not pay its fee.',
+        ),
+      TOAST_WAIT,
     );
   });
 });
