@@ -199,11 +199,19 @@ async function runProvider(
 ) {
   const latencies: number[] = [];
   const copies: number[] = [];
+  // How long the mirror worked on each event, from its start (once the event before it was done)
+  // to the last copy booked: the fill → last copy time less the wait behind the previous event.
+  const fanOuts: number[] = [];
+  const startedAt = new Map<number, number>();
+  s.copy.mirror.onMirroring = (orderId) => void startedAt.set(orderId, epochNow());
   // The mirror may finish an event before the provider's answer is read: keep both orders.
   const doneAt = new Map<number, number>();
   const waiters = new Map<number, (t: number) => void>();
   s.copy.mirror.onMirrored = (orderId) => {
     const t = epochNow();
+    const started = startedAt.get(orderId);
+    startedAt.delete(orderId);
+    if (withMirror && started !== undefined) fanOuts.push(t - started);
     const waiter = waiters.get(orderId);
     waiters.delete(orderId);
     if (waiter) waiter(t);
@@ -231,7 +239,7 @@ async function runProvider(
     if (withMirror) previous = mirrored(r.id).then((t) => void copies.push(Math.max(0, t - filled)));
   }
   await previous;
-  return { latencies, copies };
+  return { latencies, copies, fanOuts };
 }
 
 async function measure(size: number): Promise<void> {
@@ -275,6 +283,7 @@ async function measure(size: number): Promise<void> {
       [
         `${size.toLocaleString('en')} followers on ${store} (setup ${(setup / 1000).toFixed(1)} s; copies opened ${opened}, closed ${closed}, skipped ${skipped})`,
         `  fill → last follower's copy booked: p50 ${quantile(withCopies.copies, 0.5).toFixed(1)} ms, p99 ${quantile(withCopies.copies, 0.99).toFixed(1)} ms, max ${Math.max(...withCopies.copies).toFixed(1)} ms`,
+        `  of which the mirror's own work on the event (the rest is the wait behind the order before): p50 ${quantile(withCopies.fanOuts, 0.5).toFixed(1)} ms, p99 ${quantile(withCopies.fanOuts, 0.99).toFixed(1)} ms`,
         `  server CPU per copied open or close: ${((cpu.user + cpu.system) / (opened + closed + skipped)).toFixed(1)} µs (this process: server, provider and mirror); event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
         `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
       ].join('\n'),

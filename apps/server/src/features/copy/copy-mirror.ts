@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { AuthUser } from '../identity/index.js';
 import {
+  backgroundTurn,
   isOrderEvent,
   ORDER_EVENTS_CHANNEL,
   type OrderEvent,
@@ -61,6 +62,8 @@ export class CopyMirror {
   pageSize = PAGE;
   /** Called after each provider event is mirrored in full (tests and the benchmark wait on it). */
   onMirrored: ((providerOrderId: number, status: number) => void) | undefined;
+  /** Called when the mirror starts on a provider event (after the one before it is done). */
+  onMirroring: ((providerOrderId: number) => void) | undefined;
 
   constructor(
     private readonly d: {
@@ -116,7 +119,14 @@ export class CopyMirror {
     // One chain per provider: an open is fully mirrored before the close that follows it.
     const previous = this.chains.get(o.userId) ?? Promise.resolve();
     const next = previous
-      .then(() => this.mirror(strategyId, event))
+      // After a turn of the event loop: the event is published as the provider's batch commits,
+      // and begun at once, the mirror's first page (reads, prices, checks) would run in the same
+      // flood of microtasks as the provider's answer, before Node writes that answer out.
+      .then(() => backgroundTurn())
+      .then(() => {
+        this.onMirroring?.(o.id);
+        return this.mirror(strategyId, event);
+      })
       .catch((err: unknown) => this.d.log.error({ err, orderId: o.id }, 'copy mirror: an event failed'))
       .finally(() => {
         if (this.chains.get(o.userId) === next) this.chains.delete(o.userId);
@@ -144,6 +154,7 @@ export class CopyMirror {
             copies.map((c) => c.id),
           );
           if (linked.size > 0) anyLinked = true;
+          await backgroundTurn();
           const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
           if (toOpen.length === 0) return;
           shared ??= this.copying(o, event);
@@ -303,7 +314,7 @@ export class CopyMirror {
   ): Promise<void> {
     const started: Promise<void>[] = [];
     for (let afterId = 0, page = 0; ; page++) {
-      if (page > 0) await nextTurn();
+      if (page > 0) await backgroundTurn();
       const rows = await read({ afterId, limit: this.pageSize });
       if (rows.length === 0) break;
       afterId = keyOf(rows[rows.length - 1] as T);
@@ -374,9 +385,6 @@ function observed<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-/** A turn of the event loop: requests read meanwhile are served before the next page. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 interface Copying {
   code: string;
   providerEquity: number;
@@ -400,7 +408,7 @@ const SLICE = 16;
 async function inSlices<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   const running: Promise<void>[] = [];
   for (let i = 0; i < items.length; i += SLICE) {
-    if (i > 0) await nextTurn();
+    await backgroundTurn();
     for (const item of items.slice(i, i + SLICE)) running.push(observed(work(item)));
   }
   await Promise.all(running);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { EventBus } from '../../live/event-bus.js';
 import { type Instrument, type MarketTick, parsePrice } from '../markets/index.js';
+import { backgroundTurn } from './background-turns.js';
 import {
   BALANCE_EVENTS_CHANNEL,
   type BalanceEvent,
@@ -483,7 +484,7 @@ export class TriggerWorker {
     // accounts holding positions, one read of all their balances was a block of the server's thread
     // (tens of ms) every five seconds, which any request arriving then waited behind.
     for (let from = 0; from < ids.length; from += RESYNC_PAGE) {
-      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (from > 0) await backgroundTurn();
       if (!this.running) return;
       const balances = await selectBalances(db.kysely, ids.slice(from, from + RESYNC_PAGE));
       for (const [userId, b] of balances) {

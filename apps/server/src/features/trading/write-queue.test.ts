@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../db/database.js';
+import { type Db, openDatabase, type Tx } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
 import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { postLedgerEntry, readBalance } from '../accounts/index.js';
-import { createWriteQueue, GroupCommitQueue } from './write-queue.js';
+import { type AfterCommit, createWriteQueue, GroupCommitQueue } from './write-queue.js';
 
 /**
  * The order path's write queue (group commit) on the store the suite runs on: SQLite here, the
@@ -94,8 +94,11 @@ describe('the write queue', () => {
   it('never commits a request with background work, and lets neither starve the other', async () => {
     const queue = new GroupCommitQueue(db);
     const batchOf: Array<{ kind: 'request' | 'background'; batch: number }> = [];
-    const job = (kind: 'request' | 'background') => async () => {
-      batchOf.push({ kind, batch: queue.batches });
+    // Recorded at commit: a background batch that a request interrupts may be rolled back and
+    // its jobs run again (see the last test), and only what committed counts here.
+    const job = (kind: 'request' | 'background') => async (_tx: unknown, afterCommit: AfterCommit) => {
+      const batch = queue.batches;
+      afterCommit(() => batchOf.push({ kind, batch }));
     };
     // A burst of copies, and requests that keep coming while it runs (each answered one brings
     // the next), as a provider's orders do.
@@ -127,7 +130,8 @@ describe('the write queue', () => {
   });
 
   it('commits a request that arrives during a batch of background work before the rest of that batch', async () => {
-    const queue = new GroupCommitQueue(db);
+    // Past BACKGROUND_REDO_MS of work (here: at once) the batch commits what it did first.
+    const queue = new GroupCommitQueue(db, false, { sliceMs: 1, redoMs: 0 });
     const done: string[] = [];
     let request: Promise<void> | undefined;
     // Background jobs that each keep the thread 0.3 ms (as a copy's booking does on a slow core).
@@ -156,5 +160,41 @@ describe('the write queue', () => {
     expect(done.filter((d) => d.startsWith('copy'))).toEqual(
       Array.from({ length: 40 }, (_, i) => `copy ${i}`),
     );
+  });
+  it('rolls back a background batch that a request interrupts early, and runs its jobs again after the request', async () => {
+    // Short of BACKGROUND_REDO_MS of work (here: always) the batch is undone for the request.
+    const queue = new GroupCommitQueue(db, false, { sliceMs: 0.3, redoMs: Number.POSITIVE_INFINITY });
+    const userId = await funded(0);
+    const runs: string[] = [];
+    const committed: string[] = [];
+    let request: Promise<void> | undefined;
+    const credit =
+      (name: string, micros: number, spin: number) => async (tx: Tx, afterCommit: AfterCommit) => {
+        const until = performance.now() + spin;
+        while (performance.now() < until) {
+          // spin: a copy's booking keeps the thread about this long
+        }
+        await postLedgerEntry(tx, { userId, kind: 'test', freeDelta: micros, frozenDelta: 0, memoKey: 'x' });
+        runs.push(name);
+        afterCommit(() => committed.push(name));
+        // The trader's order arrives during the first job, read when the batch gives a turn.
+        request ??= new Promise<void>((arrived) =>
+          setImmediate(() => arrived(queue.run(credit('request', 1_000_000, 0)).then(() => undefined))),
+        );
+      };
+    const copies = Array.from({ length: 20 }, (_, i) =>
+      queue.run(credit(`copy ${i}`, 1, 0.1), undefined, { background: true }),
+    );
+    await Promise.all(copies);
+    await request;
+    await queue.drain();
+    // The request committed first; every copy once, in order, after it; the ones booked before
+    // the request came were booked twice and committed once.
+    expect(committed).toEqual(['request', ...Array.from({ length: 20 }, (_, i) => `copy ${i}`)]);
+    expect(runs.length).toBeGreaterThan(21);
+    expect((await readBalance(db.kysely, userId)).balanceMicros).toBe(1_000_020);
+    const lines = await sql<{ n: string | number }>`
+      SELECT COUNT(*) AS n FROM ledger WHERE user_id = ${userId}`.execute(db.kysely);
+    expect(Number(lines.rows[0]?.n)).toBe(21);
   });
 });
