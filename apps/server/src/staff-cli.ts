@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const db = openDatabase(config);
+  const db = openDatabase({ ...config, checkpointThread: false });
   try {
     await migrateToLatest(db.kysely, db.dialect);
     const password = oneTimePassword();

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStorage, type TestStorage, testConfig } from '../test/harness.js';
+import { FALLBACK_PAGES } from './checkpointer.js';
 import { inTransaction, openDatabase, precompiledQuery, StatementCache } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -77,6 +78,51 @@ describe('the reader', () => {
       });
       expect(during.value).toBe('before');
       expect((await read()).value).toBe('after');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the checkpoint thread', () => {
+  it('copies the committed log into the database file beside the writer, which keeps only a backstop', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      if (db.dialect !== 'sqlite') return expect(db.checkpointer).toBeUndefined();
+      const checkpointer = db.checkpointer;
+      if (!checkpointer) throw new Error('no checkpoint thread');
+      await migrateToLatest(db.kysely, db.dialect);
+      const auto = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db.kysely);
+      expect(auto.rows[0]?.wal_autocheckpoint).toBe(FALLBACK_PAGES);
+      // Its own runs go on by themselves.
+      const before = checkpointer.runs;
+      await vi.waitFor(() => expect(checkpointer.runs).toBeGreaterThan(before), { timeout: 10_000 });
+      // A write transaction stays open while the checkpoint runs: PASSIVE takes no writer's lock.
+      const outcome = await inTransaction(db, async (tx) => {
+        await tx
+          .insertInto('settings')
+          .values({ key: 'checkpoint_probe', value: 'x'.repeat(20_000) })
+          .execute();
+        return checkpointer.now();
+      });
+      expect(outcome.log).toBeGreaterThan(0);
+      // The probe commits after the checkpoint: its pages are in the log, not yet in the file.
+      const after = await checkpointer.now();
+      expect(after.log).toBeGreaterThan(0);
+      expect(after.checkpointed).toBe(after.log);
+      // What the file holds alone, read with the log set aside, has the probe.
+      const copy = join(storage.dataDir, 'copy.sqlite');
+      copyFileSync(db.location, copy);
+      const alone = new SQLite(copy, { readonly: true });
+      try {
+        const row = alone
+          .prepare("select length(value) as n from settings where key = 'checkpoint_probe'")
+          .get();
+        expect(row).toEqual({ n: 20_000 });
+      } finally {
+        alone.close();
+      }
     } finally {
       await db.close();
     }

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { type Checkpointer, FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,6 +31,8 @@ export interface Db {
   readonly dialect: DialectName;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database (no password). */
   readonly location: string;
+  /** SQLite: the thread that runs the WAL's checkpoints, when it has one. */
+  readonly checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** PostgreSQL: connections in this node's pool (PG_POOL_SIZE, default 10). */
   pgPoolSize?: number;
+  /** SQLite: WAL checkpoints in a thread of their own (checkpointer.ts); false leaves them to SQLite. */
+  checkpointThread?: boolean;
 }
 
 /** The pool of one node: the write lanes (4) hold one each while they commit; reads share the rest. */
@@ -69,10 +74,10 @@ function pgTypes(): pg.CustomTypesConfig {
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.pgPoolSize ?? DEFAULT_PG_POOL_SIZE);
-  return openSqlite(options.dataDir);
+  return openSqlite(options.dataDir, options.checkpointThread ?? true);
 }
 
-function openSqlite(dataDir: string): Db {
+function openSqlite(dataDir: string, checkpointThread: boolean): Db {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'meridian.sqlite');
   const sqlite = new SQLite(file);
@@ -82,6 +87,8 @@ function openSqlite(dataDir: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpointer = checkpointThread ? startCheckpointer(file) : undefined;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
   });
@@ -100,7 +107,9 @@ function openSqlite(dataDir: string): Db {
     },
     dialect: 'sqlite',
     location: file,
+    checkpointer,
     close: async () => {
+      await checkpointer?.stop();
       await reader?.destroy();
       await kysely.destroy();
     },
