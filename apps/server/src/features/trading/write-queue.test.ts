@@ -197,4 +197,32 @@ describe('the write queue', () => {
       SELECT COUNT(*) AS n FROM ledger WHERE user_id = ${userId}`.execute(db.kysely);
     expect(Number(lines.rows[0]?.n)).toBe(21);
   });
+  it('keeps booking background work while a request interrupts every batch of it', async () => {
+    const queue = new GroupCommitQueue(db, false, { sliceMs: 0.3, redoMs: Number.POSITIVE_INFINITY });
+    const spin = async () => {
+      const until = performance.now() + 0.1;
+      while (performance.now() < until) {
+        // a copy's booking
+      }
+    };
+    let copiesDone = false;
+    const copies = Promise.all(
+      Array.from({ length: 30 }, () => queue.run(spin, undefined, { background: true })),
+    ).then(() => {
+      copiesDone = true;
+    });
+    // A request in every turn of the event loop, as long as the copies are not done (or 2,000 came):
+    // each finds a background batch a slice in, which would be rolled back every time.
+    let requests = 0;
+    const answered: Promise<void>[] = [];
+    while (!copiesDone && requests < 2_000) {
+      await new Promise<void>((next) => setImmediate(next));
+      requests++;
+      answered.push(queue.run(async () => undefined));
+    }
+    await copies;
+    await Promise.all(answered);
+    await queue.drain();
+    expect(requests).toBeLessThan(2_000);
+  });
 });

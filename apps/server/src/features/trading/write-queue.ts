@@ -70,8 +70,9 @@ const BACKGROUND_SLICE_MS = 0.3;
  * waiting for the copies' commit first (0.5-0.9 ms for a batch's pages). Re-running work is safe:
  * the savepoint pass already re-runs a batch's jobs after a rollback, and nothing of a job is
  * visible before its commit (its after-commit effects are dropped with it). Past this much work,
- * the batch commits the jobs done and puts the rest back, so a stream of requests cannot make the
- * copies redo more than this per request.
+ * or when the batch a request ended before was rolled back, it commits the jobs done and puts the
+ * rest back: a stream of requests can make the copies redo at most this much per two requests, and
+ * never stops them.
  */
 const BACKGROUND_REDO_MS = 2;
 
@@ -100,6 +101,8 @@ export class GroupCommitQueue implements WriteQueue {
    * not after the other background work waiting for one.
    */
   private wake: (() => void) | null = null;
+  /** Whether the last background batch a request ended was rolled back (the next one commits). */
+  private undoneLast = false;
   /** Batches committed and requests in them, since start (the benchmark prints the mean). */
   batches = 0;
   items = 0;
@@ -243,7 +246,10 @@ export class GroupCommitQueue implements WriteQueue {
               // back to the head of the background queue, to run again after the request's batch),
               // so the request's batch commits its own pages only, as on an idle server.
               // Otherwise this batch ends here (jobs 0..i-1 commit) and the rest goes back.
-              const rest = batch.splice(worked < this.slicing.redoMs ? 0 : i);
+              // Never twice in a row: a stream of requests would otherwise undo every batch.
+              const undo = worked < this.slicing.redoMs && !this.undoneLast;
+              this.undoneLast = undo;
+              const rest = batch.splice(undo ? 0 : i);
               this.background.unshift(...rest);
               if (!given) this.items -= rest.length;
               if (batch.length === 0) {
