@@ -92,7 +92,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   let db: Db | undefined;
   let bus: EventBus | undefined;
   try {
-    db = openDatabase(config);
+    db = openDatabase({ ...config, log: app.log });
     const applied = await migrateToLatest(db.kysely, db.dialect);
     if (applied.length > 0) app.log.info({ applied, db: db.location }, 'database migrated');
 

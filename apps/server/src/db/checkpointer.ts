@@ -56,23 +56,51 @@ parentPort.on('message', (message) => {
 });
 `;
 
-export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL_MS): Checkpointer {
+export interface CheckpointLog {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * `log`: where a failed checkpoint (each new reason once) and the thread's end are told; the writer's
+ * backstop then keeps the log bounded by itself, on the server's thread as before.
+ */
+export function startCheckpointer(
+  file: string,
+  log?: CheckpointLog,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(SOURCE, { eval: true, workerData: { file, driver, intervalMs } });
   // Never what keeps a process alive.
   worker.unref();
   let runs = 0;
   const asked: Array<{ resolve: (outcome: CheckpointOutcome) => void; reject: (error: Error) => void }> = [];
+  let lastError: string | undefined;
   worker.on('message', (m: { kind: string; log?: number; checkpointed?: number; error?: string }) => {
     runs++;
+    if (m.error && m.error !== lastError)
+      log?.error({ err: m.error, file }, 'SQLite checkpoint thread: a checkpoint failed');
+    lastError = m.error;
     if (m.kind !== 'now') return;
     const waiter = asked.shift();
     if (asked.length === 0) worker.unref();
     if (m.error) waiter?.reject(new Error(m.error));
     else waiter?.resolve({ log: m.log ?? 0, checkpointed: m.checkpointed ?? 0 });
   });
-  const exited = new Promise<void>((done) => worker.once('exit', () => done()));
+  let gone: Error | undefined;
+  const exited = new Promise<void>((done) =>
+    worker.once('exit', () => {
+      gone ??= new Error('the checkpoint thread has stopped');
+      for (const waiter of asked.splice(0)) waiter.reject(gone);
+      done();
+    }),
+  );
   worker.on('error', (error) => {
+    gone = error;
+    log?.error(
+      { err: error, file },
+      `SQLite checkpoint thread stopped; the writer checkpoints by itself past ${FALLBACK_PAGES} pages`,
+    );
     for (const waiter of asked.splice(0)) waiter.reject(error);
     worker.unref();
   });
@@ -82,6 +110,7 @@ export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL
     },
     now() {
       return new Promise<CheckpointOutcome>((resolve, reject) => {
+        if (gone) return reject(gone);
         asked.push({ resolve, reject });
         // Held while someone waits on it: an unref'd worker's answer would not keep the loop up.
         worker.ref();

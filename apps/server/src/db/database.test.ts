@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStorage, type TestStorage, testConfig } from '../test/harness.js';
-import { FALLBACK_PAGES } from './checkpointer.js';
+import { FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
 import { inTransaction, openDatabase, precompiledQuery, StatementCache } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -125,6 +125,22 @@ describe('the checkpoint thread', () => {
       }
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe('the checkpoint thread, failing', () => {
+  it('tells the log when it cannot run, and the caller who asked gets the error', async () => {
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(join(tmpdir(), 'meridian-no-such-dir', 'none', 'x.sqlite'), {
+      error: (_obj, msg) => void errors.push(msg),
+    });
+    try {
+      await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 10_000 });
+      expect(errors[0]).toMatch(/checkpoint thread stopped/);
+      await expect(checkpointer.now()).rejects.toThrow();
+    } finally {
+      await checkpointer.stop();
     }
   });
 });

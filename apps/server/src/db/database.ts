@@ -13,7 +13,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { type Checkpointer, FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
+import { type Checkpointer, type CheckpointLog, FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
   /** SQLite: WAL checkpoints in a thread of their own (checkpointer.ts); false leaves them to SQLite. */
   checkpointThread?: boolean;
+  /** Where the checkpoint thread's failures are told. */
+  log?: CheckpointLog;
 }
 
 /** The pool of one node: the write lanes (4) hold one each while they commit; reads share the rest. */
@@ -74,10 +76,10 @@ function pgTypes(): pg.CustomTypesConfig {
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.pgPoolSize ?? DEFAULT_PG_POOL_SIZE);
-  return openSqlite(options.dataDir, options.checkpointThread ?? true);
+  return openSqlite(options.dataDir, options.checkpointThread ?? true, options.log);
 }
 
-function openSqlite(dataDir: string, checkpointThread: boolean): Db {
+function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointLog | undefined): Db {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'meridian.sqlite');
   const sqlite = new SQLite(file);
@@ -87,7 +89,7 @@ function openSqlite(dataDir: string, checkpointThread: boolean): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const checkpointer = checkpointThread ? startCheckpointer(file) : undefined;
+  const checkpointer = checkpointThread ? startCheckpointer(file, log) : undefined;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
