@@ -96,9 +96,9 @@ export class GroupCommitQueue implements WriteQueue {
   /** Whether the last batch taken was requests (see take). */
   private requestsLast = false;
   /**
-   * Set while a background batch waits for its turn with its transaction open: a request calls
-   * it, so the batch ends (BACKGROUND_REDO_MS) and the request's batch follows in the same turn,
-   * not after the other background work waiting for one.
+   * Set while background work waits for its turn (between two batches, or inside one with its
+   * transaction open): a request calls it, so the batch ends (BACKGROUND_REDO_MS) and the request's
+   * batch follows in the same turn, not after the other background work waiting for one.
    */
   private wake: (() => void) | null = null;
   /** Whether the last background batch a request ended was rolled back (the next one commits). */
@@ -147,11 +147,26 @@ export class GroupCommitQueue implements WriteQueue {
       while (this.queue.length > 0 || this.background.length > 0) {
         await this.runBatch();
         // Background work yields between batches, so requests read meanwhile join the next one.
-        if (this.queue.length === 0 && this.background.length > 0) await backgroundTurn();
+        if (this.queue.length === 0 && this.background.length > 0) await this.turnOrRequest();
       }
     } finally {
       this.running = null;
     }
+  }
+
+  /**
+   * Background work's turn of the event loop (background-turns.ts), cut short by a request queued
+   * meanwhile: the request is then served in the turn that read it, not after every other piece of
+   * background work waiting for a turn.
+   */
+  private async turnOrRequest(): Promise<void> {
+    // A request is already waiting (queued during the slice, by an event's handler): no turn.
+    if (this.queue.length > 0) return;
+    await new Promise<void>((go) => {
+      this.wake = go;
+      void backgroundTurn().then(go);
+    });
+    this.wake = null;
   }
 
   private async runBatch(): Promise<void> {
@@ -235,11 +250,7 @@ export class GroupCommitQueue implements WriteQueue {
         for (let i = 0; i < batch.length; i++) {
           if (background && i > 0 && performance.now() - sliceStart >= this.slicing.sliceMs) {
             worked += performance.now() - sliceStart;
-            await new Promise<void>((go) => {
-              this.wake = go;
-              void backgroundTurn().then(go);
-            });
-            this.wake = null;
+            await this.turnOrRequest();
             sliceStart = performance.now();
             if (this.queue.length > 0) {
               // A request came in during the turn. Little done yet: undo it (the whole batch goes
