@@ -154,6 +154,7 @@ export class CopyMirror {
             copies.map((c) => c.id),
           );
           if (linked.size > 0) anyLinked = true;
+          // The equities' reads below in a turn apart from the two above.
           await backgroundTurn();
           const toOpen = copies.filter((c) => c.account_id !== null && !linked.has(c.id));
           if (toOpen.length === 0) return;
@@ -357,9 +358,9 @@ export class CopyMirror {
 }
 
 /**
- * Copies (or copied orders) read per query: a page's reads, equities and checks run as one block of
- * the thread (better-sqlite3 is synchronous), so a request arriving meanwhile waits for it; at 256
- * it was 5-10 ms on a slow core.
+ * Copies (or copied orders) read per query. better-sqlite3 is synchronous, so each read is a block
+ * of the thread that a request arriving meanwhile waits for (at 256 a page's reads and checks were
+ * 5-10 ms on a slow core); a page's copies, its links and its first slice now take a turn each.
  */
 const PAGE = 64;
 
@@ -399,7 +400,8 @@ type OpenCopy = Awaited<ReturnType<typeof selectOpenCopiedOrders>>[number];
 const SLICE = 16;
 
 /**
- * Starts `work` for every item, SLICE at a time with a turn of the event loop between slices, and
+ * Starts `work` for every item, SLICE at a time, each slice in a background turn of the event loop
+ * of its own (background-turns.ts, the first one too: not in the turn that read the page), and
  * waits for all of it. Started all at once, 10,000 copies' checks would run back to back in one
  * microtask flood and hold every request behind them (the provider's next order included); sliced,
  * a request that arrives meanwhile is read, and queued ahead of the copies (the write queue puts
