@@ -1,7 +1,7 @@
 /**
  * npm run bench:orders — durable order throughput over HTTP.
  *
- * Starts the server in a child process (on SQLite with synchronous=FULL, or on PostgreSQL when
+ * Starts the server in a child process (on SQLite, every commit synced, or on PostgreSQL when
  * DATABASE_URL is set, in a schema of its own; BENCH_COMPARE=1 runs both; simulator on), so
  * the clients here and the server never share an event loop; opens demo accounts (two per client,
  * far from running out of margin); then, with 64 concurrent keep-alive HTTP clients on loopback:

@@ -84,6 +84,49 @@ describe('the reader', () => {
   });
 });
 
+describe("the SQLite writer's durability", () => {
+  it('answers a commit, or a write on its own, only after a sync of the log; a read or a rollback needs none', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      const { durability } = db;
+      if (db.dialect !== 'sqlite') return expect(durability).toBeUndefined();
+      if (!durability) throw new Error('no durability');
+      await migrateToLatest(db.kysely, db.dialect);
+      let before = durability.syncs;
+      await inTransaction(db, (tx) =>
+        tx.insertInto('settings').values({ key: 'sync_a', value: '1' }).execute(),
+      );
+      expect(durability.syncs).toBeGreaterThan(before);
+      before = durability.syncs;
+      await db.kysely.insertInto('settings').values({ key: 'sync_b', value: '1' }).execute();
+      expect(durability.syncs).toBeGreaterThan(before);
+      before = durability.syncs;
+      await db.kysely.selectFrom('settings').selectAll().execute();
+      await inTransaction(db, async (tx) => {
+        await tx.insertInto('settings').values({ key: 'sync_c', value: '1' }).execute();
+        throw new Error('refused');
+      }).catch(() => undefined);
+      expect(durability.syncs).toBe(before);
+      // A deferred commit (the write queue's) leaves its sync to its caller.
+      await inTransaction(db, async (tx) => {
+        durability.defer();
+        await tx.insertInto('settings').values({ key: 'sync_d', value: '1' }).execute();
+      });
+      expect(durability.syncs).toBe(before);
+      await durability.sync();
+      expect(durability.syncs).toBe(before + 1);
+      // And the deferral ends with that commit: the next one is synced again.
+      await inTransaction(db, (tx) =>
+        tx.insertInto('settings').values({ key: 'sync_e', value: '1' }).execute(),
+      );
+      expect(durability.syncs).toBe(before + 2);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('the checkpoint thread', () => {
   it('copies the committed log into the database file beside the writer, which keeps only a backstop', async () => {
     storage = await createTestStorage();

@@ -4,17 +4,22 @@ import SQLite from 'better-sqlite3';
 import {
   type Compilable,
   CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   PostgresDialect,
   type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import { type Checkpointer, type CheckpointLog, FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
+import { WalSync } from './wal-sync.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,7 +38,24 @@ export interface Db {
   readonly location: string;
   /** SQLite: the thread that runs the WAL's checkpoints, when it has one. */
   readonly checkpointer?: Checkpointer;
+  /** SQLite: how the writer's commits become durable (wal-sync.ts); PostgreSQL's are at COMMIT. */
+  readonly durability?: Durability;
   close(): Promise<void>;
+}
+
+/**
+ * The SQLite writer's commits are durable once the log is synced (wal-sync.ts). Every COMMIT, and
+ * every write outside a transaction, on `kysely` resolves only then, holding the connection as the
+ * fsync inside COMMIT did; the write queue instead defers its batch's sync, releases the connection
+ * and waits for `sync()` while the next batch books.
+ */
+export interface Durability {
+  /** The next COMMIT on the writer's connection (the caller's own, from inside its transaction) is not synced. */
+  defer(): void;
+  /** Resolves once everything committed so far is on disk. */
+  sync(): Promise<void>;
+  /** Syncs finished so far (tests). */
+  readonly syncs: number;
 }
 
 export interface DatabaseOptions {
@@ -83,16 +105,20 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'meridian.sqlite');
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the writer; synchronous=FULL fsyncs each commit so a booked trade
-  // survives a power cut; busy_timeout waits out another process (a backup) instead of failing.
+  // WAL lets readers run beside the writer; every commit is synced to disk before anyone is told of
+  // it, so a booked trade survives a power cut (see below); busy_timeout waits out another process (a backup) instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL: COMMIT writes the log without syncing it; the sync runs off the thread (wal-sync.ts)
+  // and a commit is acknowledged only after it.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const checkpointer = checkpointThread ? startCheckpointer(file, log) : undefined;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  const statements = new StatementCache(sqlite);
+  const durability = new SqliteDurability(sqlite, statements, new WalSync(file));
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
+    dialect: new DurableSqliteDialect({ database: statements }, durability),
   });
   // Opened at first use: the file and its WAL exist by then (the writer created them).
   let reader: Kysely<Database> | undefined;
@@ -110,12 +136,97 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
     dialect: 'sqlite',
     location: file,
     checkpointer,
+    durability,
     close: async () => {
       await checkpointer?.stop();
       await reader?.destroy();
       await kysely.destroy();
+      durability.close();
     },
   };
+}
+
+/** The writer's connection, with commits and lone writes resolved after their sync. */
+class SqliteDurability implements Durability {
+  private deferred = false;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly statements: StatementCache,
+    private readonly wal: WalSync,
+  ) {}
+
+  defer(): void {
+    this.deferred = true;
+  }
+
+  sync(): Promise<void> {
+    return this.wal.sync();
+  }
+
+  get syncs(): number {
+    return this.wal.syncs;
+  }
+
+  close(): void {
+    this.wal.close();
+  }
+
+  connection(inner: DatabaseConnection): DatabaseConnection {
+    return {
+      executeQuery: async <R>(query: CompiledQuery) => {
+        const result = await inner.executeQuery<R>(query);
+        // Inside a transaction nothing is committed yet; outside, this statement ended one or wrote alone.
+        if (!this.sqlite.inTransaction) await this.committed(query.sql);
+        return result;
+      },
+      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+    };
+  }
+
+  private committed(text: string): Promise<void> | undefined {
+    if (text === 'commit') {
+      if (!this.deferred) return this.wal.sync();
+      this.deferred = false;
+      return undefined;
+    }
+    if (text === 'rollback') {
+      this.deferred = false;
+      return undefined;
+    }
+    // A statement on its own (autocommit): synced if it could have written.
+    return this.statements.writes(text) ? this.wal.sync() : undefined;
+  }
+}
+
+class DurableSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly durability: SqliteDurability,
+  ) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new DurableSqliteDriver(this.settings, this.durability);
+  }
+}
+
+class DurableSqliteDriver extends SqliteDriver {
+  private wrapped: DatabaseConnection | undefined;
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly durability: SqliteDurability,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.wrapped ??= this.durability.connection(connection);
+    return this.wrapped;
+  }
 }
 
 /** Enough for every distinct statement the app issues; `in (…)` lists of new lengths rotate out. */
@@ -152,6 +263,12 @@ export class StatementCache implements SqliteDatabase {
       if (!oldest.done) this.statements.delete(oldest.value);
     }
     return statement;
+  }
+
+  /** Whether the statement of this text may write (better-sqlite3's `readonly` is false). */
+  writes(sql: string): boolean {
+    const statement = this.statements.get(sql) ?? this.db.prepare(sql);
+    return !statement.readonly;
   }
 
   close(): void {

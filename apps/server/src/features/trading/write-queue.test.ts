@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, openDatabase, type Tx } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { isAppError } from '../../http/app-error.js';
@@ -227,5 +227,49 @@ describe('the write queue', () => {
     await queue.drain();
     expect(copiesDone).toBe(true);
     expect(requests).toBeLessThan(500);
+  });
+
+  it('answers a batch only after its sync, books the next batch meanwhile, and answers in commit order', async () => {
+    const real = db.durability;
+    if (db.dialect !== 'sqlite') return expect(real).toBeUndefined();
+    if (!real) throw new Error('no durability');
+    // The store's own durability, with each sync held until the test lets it finish.
+    const gates: Array<() => void> = [];
+    const held = {
+      defer: () => real.defer(),
+      sync: async () => {
+        const synced = real.sync();
+        await new Promise<void>((open) => gates.push(open));
+        await synced;
+      },
+      get syncs() {
+        return real.syncs;
+      },
+    };
+    const queue = new GroupCommitQueue({ ...db, reader: db.reader, durability: held });
+    const userId = await funded(0);
+    const answered: string[] = [];
+    const credit = (name: string) =>
+      queue
+        .run(async (tx, afterCommit) => {
+          await postLedgerEntry(tx, { userId, kind: 'test', freeDelta: 1, frozenDelta: 0, memoKey: 'x' });
+          afterCommit(() => answered.push(`${name} event`));
+        })
+        .then(() => void answered.push(name));
+    const a = credit('a');
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    // a is committed, its sync held: b books and commits meanwhile.
+    const b = credit('b');
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    expect((await readBalance(db.reader, userId)).balanceMicros).toBe(2);
+    expect(answered).toEqual([]);
+    // b's sync finishes first: b still waits for a.
+    gates[1]?.();
+    await new Promise<void>((next) => setImmediate(next));
+    expect(answered).toEqual([]);
+    gates[0]?.();
+    await Promise.all([a, b]);
+    expect(answered).toEqual(['a event', 'a', 'b event', 'b']);
+    await queue.drain();
   });
 });

@@ -77,11 +77,12 @@ const BACKGROUND_SLICE_MS = 0.3;
 const BACKGROUND_REDO_MS = 2;
 
 /**
- * Group commit. On SQLite with synchronous=FULL every COMMIT costs an fsync (milliseconds on most
- * disks), which would cap durable orders at a few hundred a second. SQLite has one writer anyway,
- * so this queue runs the writes waiting at any moment in ONE transaction, each inside its own
- * SAVEPOINT (a failing request rolls back alone and gets its own error), and answers every request
- * of the batch only after the COMMIT is on disk. Nothing is acknowledged before it is durable.
+ * Group commit. On SQLite every commit is answered only once it is on disk (an fsync, milliseconds
+ * on most disks), which would cap durable orders at a few hundred a second. SQLite has one writer
+ * anyway, so this queue runs the writes waiting at any moment in ONE transaction, each inside its
+ * own SAVEPOINT (a failing request rolls back alone and gets its own error), and answers every
+ * request of the batch only after the COMMIT is on disk. Nothing is acknowledged before it is
+ * durable. The sync runs in the thread pool (db/wal-sync.ts) while the next batch books.
  *
  * On PostgreSQL (synchronous_commit on) the same holds: one WAL flush per batch instead of one per
  * order, and one connection carrying the batch's statements back to back. A PostgreSQL transaction
@@ -103,6 +104,8 @@ export class GroupCommitQueue implements WriteQueue {
   private wake: (() => void) | null = null;
   /** Whether the last background batch a request ended was rolled back (the next one commits). */
   private undoneLast = false;
+  /** Committed batches waiting for their sync, answered in order (settleWhenDurable). */
+  private settling: Promise<unknown> = Promise.resolve();
   /** Batches committed and requests in them, since start (the benchmark prints the mean). */
   batches = 0;
   items = 0;
@@ -139,7 +142,16 @@ export class GroupCommitQueue implements WriteQueue {
   }
 
   async drain(): Promise<void> {
-    while (this.running) await this.running;
+    for (;;) {
+      if (this.running) {
+        await this.running;
+        continue;
+      }
+      const settling = this.settling;
+      await settling;
+      // Settling runs after-commit work, which may queue more.
+      if (!this.running && settling === this.settling) return;
+    }
   }
 
   private async loop(): Promise<void> {
@@ -193,14 +205,36 @@ export class GroupCommitQueue implements WriteQueue {
         }
       }
       if (error === undefined && result) {
-        this.settle(batch, result);
+        this.settleWhenDurable(batch, result);
         return;
       }
       // The COMMIT (or the BEGIN) failed: nothing of the batch is on disk.
       for (const item of batch) item.reject(error);
       return;
     }
-    if (result) this.settle(batch, result);
+    if (result) this.settleWhenDurable(batch, result);
+  }
+
+  /**
+   * Answers a committed batch once it is durable: on SQLite the commit did not sync the log (the
+   * queue deferred it, see attempt) and the sync runs in the thread pool while the loop books the
+   * next batch; batches are answered in commit order. PostgreSQL's COMMIT was durable already.
+   */
+  private settleWhenDurable(batch: Item[], result: BatchResult): void {
+    if (batch.length === 0) return;
+    const { durability } = this.db;
+    if (!durability) {
+      this.settle(batch, result);
+      return;
+    }
+    const durable = durability.sync();
+    this.settling = Promise.all([this.settling, durable]).then(
+      () => this.settle(batch, result),
+      (error: unknown) => {
+        // The log could not be synced: what the batch did may not survive a crash; nobody is told it did.
+        for (const item of batch) item.reject(error);
+      },
+    );
   }
 
   private settle(batch: Item[], result: BatchResult): void {
@@ -239,6 +273,8 @@ export class GroupCommitQueue implements WriteQueue {
         // Taken only once the connection is ours: every request that arrived while the previous
         // batch (or another feature's query) held it joins this one.
         const batch = given ?? this.take();
+        // This batch's COMMIT is synced after the connection is released (settleWhenDurable).
+        this.db.durability?.defer();
         if (!given) {
           took(batch);
           this.batches++;

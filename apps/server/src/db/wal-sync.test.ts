@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WalSync } from './wal-sync.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** A WalSync over a scratch log whose flushes wait until the test lets each one finish. */
+function held() {
+  dir = mkdtempSync(join(tmpdir(), 'meridian-walsync-'));
+  const database = join(dir, 'store.sqlite');
+  writeFileSync(database, '');
+  writeFileSync(`${database}-wal`, 'frames');
+  const flushes: Array<(error: Error | null) => void> = [];
+  const wal = new WalSync(database, (_fd, done) => void flushes.push(done));
+  return { wal, flushes };
+}
+
+/** Lets promise callbacks that are due run. */
+const settled = () => new Promise<void>((next) => setImmediate(next));
+
+describe('the log sync', () => {
+  it('resolves a caller only after a flush that started after the call, one flush for every caller waiting meanwhile', async () => {
+    const { wal, flushes } = held();
+    const done: string[] = [];
+    const first = wal.sync().then(() => done.push('first'));
+    expect(flushes).toHaveLength(1);
+    // Committed while the first flush runs: that flush may have missed them; they share the next.
+    const second = wal.sync().then(() => done.push('second'));
+    const third = wal.sync().then(() => done.push('third'));
+    await settled();
+    expect(flushes).toHaveLength(1);
+    expect(done).toEqual([]);
+
+    flushes[0]?.(null);
+    await first;
+    await settled();
+    expect(done).toEqual(['first']);
+    expect(flushes).toHaveLength(2);
+
+    flushes[1]?.(null);
+    await Promise.all([second, third]);
+    expect(done).toEqual(['first', 'second', 'third']);
+    expect(wal.syncs).toBe(2);
+    // Nothing waiting: the next caller starts a flush of its own at once.
+    void wal.sync();
+    expect(flushes).toHaveLength(3);
+    flushes[2]?.(null);
+    wal.close();
+  });
+
+  it('rejects the callers of a flush that failed, and the next caller gets a new flush', async () => {
+    const { wal, flushes } = held();
+    const failing = wal.sync();
+    flushes[0]?.(new Error('EIO'));
+    await expect(failing).rejects.toThrow('EIO');
+    const next = wal.sync();
+    expect(flushes).toHaveLength(2);
+    flushes[1]?.(null);
+    await expect(next).resolves.toBeUndefined();
+    wal.close();
+  });
+});
