@@ -54,6 +54,26 @@ describe('the log sync', () => {
     wal.close();
   });
 
+  it('starts an urgent sync at once beside the one in flight, taking every caller waiting along', async () => {
+    const { wal, flushes } = held();
+    const done: string[] = [];
+    const first = wal.sync().then(() => done.push('background'));
+    const waiting = wal.sync().then(() => done.push('waiting'));
+    expect(flushes).toHaveLength(1);
+    const urgent = wal.sync(true).then(() => done.push('urgent'));
+    expect(flushes).toHaveLength(2);
+    // The urgent flush finishes first: it answers the caller that waited for the next flush too.
+    flushes[1]?.(null);
+    await Promise.all([urgent, waiting]);
+    expect(done).toEqual(['waiting', 'urgent']);
+    flushes[0]?.(null);
+    await first;
+    await settled();
+    expect(flushes).toHaveLength(2);
+    expect(wal.syncs).toBe(2);
+    wal.close();
+  });
+
   it('rejects the callers of a flush that failed, and the next caller gets a new flush', async () => {
     const { wal, flushes } = held();
     const failing = wal.sync();

@@ -20,8 +20,10 @@ import { dirname } from 'node:path';
  */
 export class WalSync {
   private file: { fd: number; ino: number } | undefined;
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** Flushes started and not finished. */
+  private inFlight = 0;
+  /** Callers waiting for a flush that starts after their call (the next one). */
+  private waiting: Array<{ done: () => void; fail: (error: unknown) => void }> = [];
   /** Syncs finished so far (tests wait on it). */
   syncs = 0;
 
@@ -34,43 +36,59 @@ export class WalSync {
     private readonly flush: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
   ) {}
 
-  /** Resolves once everything committed before the call is on disk. */
-  sync(): Promise<void> {
-    // One in flight may have started before the caller's commit: the caller needs the next one.
-    if (this.queued) return this.queued;
-    if (!this.running) return this.start();
-    const after = this.running.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queued = after.then(() => {
-      this.queued = null;
-      return this.start();
+  /**
+   * Resolves once everything committed before the call is on disk. A flush in flight may have
+   * started before the caller's commit, so the caller waits for the next one, which every caller
+   * meanwhile shares (group fsync), unless `urgent` (a trader's request, or a commit that holds the
+   * writer's connection): then a flush starts at once beside the one in flight (fsync makes durable
+   * everything written before it starts, whatever else runs), and takes every caller waiting along.
+   */
+  sync(urgent = false): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      this.waiting.push({ done, fail });
+      if (this.inFlight === 0 || urgent) this.flushNow();
     });
-    return this.queued;
   }
 
-  close(): void {
-    if (this.file) closeSync(this.file.fd);
-    this.file = undefined;
-  }
-
-  private start(): Promise<void> {
-    const running = new Promise<void>((done, fail) => {
-      let fd: number;
-      try {
-        fd = this.logFd();
-      } catch (error) {
-        fail(error);
-        return;
-      }
-      this.flush(fd, (error) => (error ? fail(error) : done()));
-    }).finally(() => {
+  private flushNow(): void {
+    const mine = this.waiting;
+    this.waiting = [];
+    let fd: number;
+    try {
+      fd = this.logFd();
+    } catch (error) {
+      for (const caller of mine) caller.fail(error);
+      return;
+    }
+    this.inFlight++;
+    this.flush(fd, (error) => {
+      this.inFlight--;
       this.syncs++;
-      if (this.running === running) this.running = null;
+      for (const caller of mine) {
+        if (error) caller.fail(error);
+        else caller.done();
+      }
+      if (this.inFlight === 0) this.closeRetired();
+      if (this.waiting.length > 0 && this.inFlight === 0) this.flushNow();
     });
-    this.running = running;
-    return running;
+  }
+
+  /** Closes the descriptor (once no flush runs on it). */
+  close(): void {
+    this.retire();
+  }
+
+  /** Descriptors replaced or closed while a flush may still run on them. */
+  private retired: number[] = [];
+
+  private retire(): void {
+    if (this.file) this.retired.push(this.file.fd);
+    this.file = undefined;
+    if (this.inFlight === 0) this.closeRetired();
+  }
+
+  private closeRetired(): void {
+    for (const fd of this.retired.splice(0)) closeSync(fd);
   }
 
   /**
@@ -87,7 +105,7 @@ export class WalSync {
       return this.databaseFd();
     }
     if (this.file?.ino === ino) return this.file.fd;
-    this.close();
+    this.retire();
     const fd = openSync(path, 'r');
     this.file = { fd, ino: fstatSync(fd).ino };
     syncDirectory(dirname(path));
@@ -95,7 +113,7 @@ export class WalSync {
   }
 
   private databaseFd(): number {
-    this.close();
+    this.retire();
     const fd = openSync(this.database, 'r');
     this.file = { fd, ino: fstatSync(fd).ino };
     return fd;

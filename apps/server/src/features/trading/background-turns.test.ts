@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundTurn } from './background-turns.js';
+import { backgroundTurn, requestTurn } from './background-turns.js';
 
 describe('background turns', () => {
   it('resume one piece of background work per turn of the event loop, in the order they asked', async () => {
@@ -53,5 +53,20 @@ describe('background turns', () => {
     // The timer was due during the first slice; it runs in the next turn's timers phase, before
     // the second piece's slice, not after every piece that was waiting.
     expect(log.indexOf('timer')).toBeLessThanOrEqual(1);
+  });
+
+  it("runs a request's start before the background piece due in the same turn, which takes the next", async () => {
+    const log: string[] = [];
+    // The piece asks first: its turn is due in the next check phase, before the request's.
+    const piece = backgroundTurn().then(() => log.push('background'));
+    const request = new Promise<void>((started) =>
+      requestTurn(() => {
+        log.push('request');
+        started();
+      }),
+    );
+    // With a plain setImmediate for the request, the piece's slice would run first.
+    await Promise.all([piece, request]);
+    expect(log).toEqual(['request', 'background']);
   });
 });

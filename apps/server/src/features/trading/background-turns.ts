@@ -15,6 +15,22 @@
 
 const waiting: Array<() => void> = [];
 let scheduled = false;
+/** Requests' immediates set and not yet run (requestTurn). */
+let requests = 0;
+
+/**
+ * Runs `fn` in this turn's check phase (as setImmediate does), ahead of the background piece due
+ * in the same phase: that piece waits for the next turn. A request read in the poll phase (the
+ * write queue starting a trader's batch) is then not served after a slice of background work that
+ * was scheduled before it arrived.
+ */
+export function requestTurn(fn: () => void): void {
+  requests++;
+  setImmediate(() => {
+    requests--;
+    fn();
+  });
+}
 
 /** Resolves in a later turn of the event loop, after every piece of background work that asked before. */
 export function backgroundTurn(): Promise<void> {
@@ -33,6 +49,11 @@ function schedule(): void {
 /** Runs in the check phase; an immediate set from here runs in the next turn, after its poll for I/O. */
 function resumeOne(): void {
   scheduled = false;
+  // A request's immediate is due in this phase: the piece takes the next turn instead.
+  if (requests > 0) {
+    schedule();
+    return;
+  }
   const next = waiting.shift();
   if (waiting.length > 0) schedule();
   next?.();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { isRetryableConflict } from '../../db/db-errors.js';
-import { backgroundTurn } from './background-turns.js';
+import { backgroundTurn, requestTurn } from './background-turns.js';
 
 /** Work to run after the transaction that scheduled it has committed (events, pushes). */
 export type AfterCommit = (fn: () => void) => void;
@@ -137,7 +137,10 @@ export class GroupCommitQueue implements WriteQueue {
       // COMMIT) would run inside the macrotask that parsed it and no two could ever share a
       // commit. Starting the batch from setImmediate lets every request the event loop has read
       // in this turn join it.
-      this.running ??= new Promise<void>((go) => setImmediate(go)).then(() => this.loop());
+      // A request's start goes before the background piece due in the same turn (requestTurn).
+      this.running ??= new Promise<void>((go) =>
+        options.background ? setImmediate(go) : requestTurn(go),
+      ).then(() => this.loop());
     });
   }
 
@@ -227,7 +230,8 @@ export class GroupCommitQueue implements WriteQueue {
       this.settle(batch, result);
       return;
     }
-    const durable = durability.sync();
+    // A trader's batch syncs at once; background batches share whichever sync comes next.
+    const durable = durability.sync(batch[0]?.background !== true);
     this.settling = Promise.all([this.settling, durable]).then(
       () => this.settle(batch, result),
       (error: unknown) => {
@@ -284,7 +288,13 @@ export class GroupCommitQueue implements WriteQueue {
         let sliceStart = performance.now();
         let worked = 0;
         for (let i = 0; i < batch.length; i++) {
-          if (background && i > 0 && performance.now() - sliceStart >= this.slicing.sliceMs) {
+          // A slice ends when its time is up, or at once when a request is queued meanwhile (by
+          // a handler whose awaits ran among this batch's).
+          if (
+            background &&
+            i > 0 &&
+            (this.queue.length > 0 || performance.now() - sliceStart >= this.slicing.sliceMs)
+          ) {
             worked += performance.now() - sliceStart;
             await this.turnOrRequest();
             sliceStart = performance.now();
