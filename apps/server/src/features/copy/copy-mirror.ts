@@ -367,9 +367,11 @@ const PAGE = 64;
 /**
  * Pages whose copies may be booking while the next is read. Beyond it the mirror waits: launched
  * all at once, 10,000 copies waited in the write queue together, their closures and promises held
- * through the whole fan-out (major collections of the heap: the event loop's worst delays).
+ * through the whole fan-out (major collections of the heap: the event loop's worst delays). Three,
+ * not two, since copies are answered only after their batch's sync (db/wal-sync.ts): with two, the
+ * write queue ran out of copies to book while a page's last batch waited for its sync.
  */
-const PAGES_IN_FLIGHT = 2;
+const PAGES_IN_FLIGHT = 3;
 
 /** Waits until fewer than PAGES_IN_FLIGHT of the pages started so far are still running. */
 async function inFlight(started: Promise<void>[]): Promise<void> {
