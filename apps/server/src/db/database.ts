@@ -57,6 +57,8 @@ export interface Durability {
    * request): a sync starts at once instead of after the one in flight (wal-sync.ts).
    */
   sync(urgent?: boolean): Promise<void>;
+  /** Syncs in this thread, now (nothing else to do meanwhile); throws if it fails. */
+  syncNow(): void;
   /** Syncs finished so far (tests). */
   readonly syncs: number;
 }
@@ -165,6 +167,10 @@ class SqliteDurability implements Durability {
 
   sync(urgent = false): Promise<void> {
     return this.wal.sync(urgent);
+  }
+
+  syncNow(): void {
+    this.wal.syncNow();
   }
 
   get syncs(): number {

@@ -17,8 +17,13 @@ function held() {
   writeFileSync(database, '');
   writeFileSync(`${database}-wal`, 'frames');
   const flushes: Array<(error: Error | null) => void> = [];
-  const wal = new WalSync(database, (_fd, done) => void flushes.push(done));
-  return { wal, flushes };
+  let inThread = 0;
+  const wal = new WalSync(
+    database,
+    (_fd, done) => void flushes.push(done),
+    () => void inThread++,
+  );
+  return { wal, flushes, inThread: () => inThread };
 }
 
 /** Lets promise callbacks that are due run. */
@@ -70,6 +75,22 @@ describe('the log sync', () => {
     await first;
     await settled();
     expect(flushes).toHaveLength(2);
+    expect(wal.syncs).toBe(2);
+    wal.close();
+  });
+
+  it('syncs in the thread on demand, answering every caller in flight or waiting, whose commits came before', async () => {
+    const { wal, flushes, inThread } = held();
+    const inFlight = wal.sync();
+    const waiting = wal.sync();
+    expect(flushes).toHaveLength(1);
+    wal.syncNow();
+    expect(inThread()).toBe(1);
+    await Promise.all([inFlight, waiting]);
+    // The flush in the pool ends later: nothing changes for its callers, and no other starts.
+    flushes[0]?.(null);
+    await settled();
+    expect(flushes).toHaveLength(1);
     expect(wal.syncs).toBe(2);
     wal.close();
   });

@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, statSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -20,10 +20,10 @@ import { dirname } from 'node:path';
  */
 export class WalSync {
   private file: { fd: number; ino: number } | undefined;
-  /** Flushes started and not finished. */
-  private inFlight = 0;
+  /** Flushes started and not finished, each with its callers. */
+  private readonly flushing = new Set<Caller[]>();
   /** Callers waiting for a flush that starts after their call (the next one). */
-  private waiting: Array<{ done: () => void; fail: (error: unknown) => void }> = [];
+  private waiting: Caller[] = [];
   /** Syncs finished so far (tests wait on it). */
   syncs = 0;
 
@@ -34,7 +34,21 @@ export class WalSync {
   constructor(
     private readonly database: string,
     private readonly flush: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
+    private readonly flushNowSync: (fd: number) => void = fdatasyncSync,
   ) {}
+
+  /**
+   * Syncs now, in this thread, and answers every caller waiting or in flight (all of them committed
+   * before this starts). For a commit with nothing else to do meanwhile: the thread pool's round
+   * trip (a wake-up of the loop) would only add to its wait. Throws if the sync fails.
+   */
+  syncNow(): void {
+    this.flushNowSync(this.logFd());
+    this.syncs++;
+    const covered = [...this.waiting, ...[...this.flushing].flat()];
+    this.waiting = [];
+    for (const caller of covered) caller.done();
+  }
 
   /**
    * Resolves once everything committed before the call is on disk. A flush in flight may have
@@ -46,7 +60,7 @@ export class WalSync {
   sync(urgent = false): Promise<void> {
     return new Promise<void>((done, fail) => {
       this.waiting.push({ done, fail });
-      if (this.inFlight === 0 || urgent) this.flushNow();
+      if (this.flushing.size === 0 || urgent) this.flushNow();
     });
   }
 
@@ -60,16 +74,17 @@ export class WalSync {
       for (const caller of mine) caller.fail(error);
       return;
     }
-    this.inFlight++;
+    this.flushing.add(mine);
     this.flush(fd, (error) => {
-      this.inFlight--;
+      this.flushing.delete(mine);
       this.syncs++;
+      // (A caller already answered by syncNow is not changed by a second answer.)
       for (const caller of mine) {
         if (error) caller.fail(error);
         else caller.done();
       }
-      if (this.inFlight === 0) this.closeRetired();
-      if (this.waiting.length > 0 && this.inFlight === 0) this.flushNow();
+      if (this.flushing.size === 0) this.closeRetired();
+      if (this.waiting.length > 0 && this.flushing.size === 0) this.flushNow();
     });
   }
 
@@ -84,7 +99,7 @@ export class WalSync {
   private retire(): void {
     if (this.file) this.retired.push(this.file.fd);
     this.file = undefined;
-    if (this.inFlight === 0) this.closeRetired();
+    if (this.flushing.size === 0) this.closeRetired();
   }
 
   private closeRetired(): void {
@@ -118,6 +133,11 @@ export class WalSync {
     this.file = { fd, ino: fstatSync(fd).ino };
     return fd;
   }
+}
+
+interface Caller {
+  done: () => void;
+  fail: (error: unknown) => void;
 }
 
 /** A new log's directory entry, on disk before the log's first sync counts (once per new log). */

@@ -233,14 +233,20 @@ describe('the write queue', () => {
     const real = db.durability;
     if (db.dialect !== 'sqlite') return expect(real).toBeUndefined();
     if (!real) throw new Error('no durability');
-    // The store's own durability, with each sync held until the test lets it finish.
+    // The store's own durability, with each sync in the thread pool held until the test lets it
+    // finish, and the syncs in the thread counted.
     const gates: Array<() => void> = [];
+    let inline = 0;
     const held = {
       defer: () => real.defer(),
-      sync: async () => {
-        const synced = real.sync();
+      sync: async (urgent?: boolean) => {
+        const synced = real.sync(urgent);
         await new Promise<void>((open) => gates.push(open));
         await synced;
+      },
+      syncNow: () => {
+        inline++;
+        real.syncNow();
       },
       get syncs() {
         return real.syncs;
@@ -249,17 +255,22 @@ describe('the write queue', () => {
     const queue = new GroupCommitQueue({ ...db, reader: db.reader, durability: held });
     const userId = await funded(0);
     const answered: string[] = [];
-    const credit = (name: string) =>
+    const credit = (name: string, background: boolean) =>
       queue
-        .run(async (tx, afterCommit) => {
-          await postLedgerEntry(tx, { userId, kind: 'test', freeDelta: 1, frozenDelta: 0, memoKey: 'x' });
-          afterCommit(() => answered.push(`${name} event`));
-        })
+        .run(
+          async (tx, afterCommit) => {
+            await postLedgerEntry(tx, { userId, kind: 'test', freeDelta: 1, frozenDelta: 0, memoKey: 'x' });
+            afterCommit(() => answered.push(`${name} event`));
+          },
+          userId,
+          { background },
+        )
         .then(() => void answered.push(name));
-    const a = credit('a');
+    // Background work (copies): synced in the thread pool, the queue booking on meanwhile.
+    const a = credit('a', true);
     await vi.waitFor(() => expect(gates).toHaveLength(1));
     // a is committed, its sync held: b books and commits meanwhile.
-    const b = credit('b');
+    const b = credit('b', true);
     await vi.waitFor(() => expect(gates).toHaveLength(2));
     expect((await readBalance(db.reader, userId)).balanceMicros).toBe(2);
     expect(answered).toEqual([]);
@@ -270,6 +281,12 @@ describe('the write queue', () => {
     gates[0]?.();
     await Promise.all([a, b]);
     expect(answered).toEqual(['a event', 'a', 'b event', 'b']);
+    expect(inline).toBe(0);
+    // A request with nothing else queued is synced in the thread, as COMMIT did, and answered then.
+    await credit('c', false);
+    expect(inline).toBe(1);
+    expect(gates).toHaveLength(2);
+    expect(answered.slice(-2)).toEqual(['c event', 'c']);
     await queue.drain();
   });
 });

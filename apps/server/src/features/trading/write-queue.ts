@@ -230,8 +230,21 @@ export class GroupCommitQueue implements WriteQueue {
       this.settle(batch, result);
       return;
     }
-    // A trader's batch syncs at once; background batches share whichever sync comes next.
-    const durable = durability.sync(batch[0]?.background !== true);
+    const request = batch[0]?.background !== true;
+    let durable: Promise<void>;
+    if (request && this.queue.length === 0 && this.background.length === 0) {
+      // Nothing else to book meanwhile: sync here, as COMMIT did, without the thread pool's round trip.
+      try {
+        durability.syncNow();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
+      durable = Promise.resolve();
+    } else {
+      // A trader's batch syncs at once; background batches share whichever sync comes next.
+      durable = durability.sync(request);
+    }
     this.settling = Promise.all([this.settling, durable]).then(
       () => this.settle(batch, result),
       (error: unknown) => {
