@@ -198,6 +198,16 @@ async function runProvider(
   orders = ORDERS,
 ) {
   const latencies: number[] = [];
+  // The same orders timed inside the server: from the request's arrival (its headers parsed) to
+  // its answer handed to the kernel. The provider's thread shares the machine's two cores with the
+  // server's, so its figure also holds its own wait for a core.
+  const served: number[] = [];
+  const http = s.t.server.app.server;
+  const onRequest = (_request: unknown, response: { once(event: 'finish', fn: () => void): void }) => {
+    const arrived = performance.now();
+    response.once('finish', () => served.push(performance.now() - arrived));
+  };
+  http.on('request', onRequest);
   const copies: number[] = [];
   // How long the mirror worked on each event, from its start (once the event before it was done)
   // to the last copy booked: the fill → last copy time less the wait behind the previous event.
@@ -239,7 +249,8 @@ async function runProvider(
     if (withMirror) previous = mirrored(r.id).then((t) => void copies.push(Math.max(0, t - filled)));
   }
   await previous;
-  return { latencies, copies, fanOuts };
+  http.off('request', onRequest);
+  return { latencies, served, copies, fanOuts };
 }
 
 async function measure(size: number): Promise<void> {
@@ -286,6 +297,7 @@ async function measure(size: number): Promise<void> {
         `  of which the mirror's own work on the event (the rest is the wait behind the order before): p50 ${quantile(withCopies.fanOuts, 0.5).toFixed(1)} ms, p99 ${quantile(withCopies.fanOuts, 0.99).toFixed(1)} ms`,
         `  server CPU per copied open or close: ${((cpu.user + cpu.system) / (opened + closed + skipped)).toFixed(1)} µs (this process: server, provider and mirror); event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
         `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
+        `  of which in the server (arrival → answer written): p50 ${quantile(withCopies.served, 0.5).toFixed(2)} ms vs ${quantile(base.served, 0.5).toFixed(2)} ms (ratio ${(quantile(withCopies.served, 0.5) / quantile(base.served, 0.5)).toFixed(2)})`,
       ].join('\n'),
     );
   } finally {
