@@ -125,6 +125,7 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
   const kysely = new Kysely<Database>({
     dialect: new DurableSqliteDialect({ database: statements }, durability),
   });
+  directWriters.set(kysely.getExecutor().adapter, durability);
   // Opened at first use: the file and its WAL exist by then (the writer created them).
   let reader: Kysely<Database> | undefined;
   const openReader = () => {
@@ -191,6 +192,18 @@ class SqliteDurability implements Durability {
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
+  }
+
+  /**
+   * Runs a compiled statement on the writer's connection, inside the transaction open on it, as
+   * Kysely's SQLite driver would (undefined when no transaction is open: then Kysely runs it).
+   */
+  direct<R>(text: string, parameters: readonly unknown[]): QueryResult<R> | undefined {
+    if (!this.sqlite.inTransaction) return undefined;
+    const statement = this.statements.prepare(text);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
   private committed(text: string): Promise<void> | undefined {
@@ -341,6 +354,9 @@ export function keepPrepared(text: string): void {
 
 const patchedClients = new WeakSet<object>();
 
+/** The SQLite writers, by their Kysely adapter (shared with their transactions): precompiledQuery. */
+const directWriters = new WeakMap<object, SqliteDurability>();
+
 /** Makes a pooled client run the hot texts as named (prepared) statements; node-postgres keeps them. */
 function preparedHot(client: pg.PoolClient): pg.PoolClient {
   if (patchedClients.has(client)) return client;
@@ -361,7 +377,22 @@ export function precompiledQuery<P extends unknown[], R>(
   return (db, ...params) => {
     const adapter = db.getExecutor().adapter;
     const text = texts.get(adapter);
-    if (text !== undefined) return db.executeQuery(CompiledQuery.raw(text, params) as CompiledQuery<R>);
+    if (text !== undefined) {
+      // In a transaction on the SQLite writer (the order path's), the connection is this
+      // transaction's alone: the statement runs on it directly, without Kysely's executor and
+      // connection hand-over around it (1.5-2 µs a statement, as much as SQLite's own work on a
+      // small insert; eight statements book and close a copied order).
+      const writer = db.isTransaction ? directWriters.get(adapter) : undefined;
+      if (writer) {
+        try {
+          const result = writer.direct<R>(text, params);
+          if (result) return Promise.resolve(result);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return db.executeQuery(CompiledQuery.raw(text, params) as CompiledQuery<R>);
+    }
     const compiled = build(db, ...params).compile();
     const bound = compiled.parameters;
     if (bound.length !== params.length || bound.some((value, i) => value !== params[i])) {
