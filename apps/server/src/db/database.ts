@@ -184,11 +184,13 @@ class SqliteDurability implements Durability {
 
   connection(inner: DatabaseConnection): DatabaseConnection {
     return {
-      executeQuery: async <R>(query: CompiledQuery) => {
-        const result = await inner.executeQuery<R>(query);
+      executeQuery: <R>(query: CompiledQuery) => {
+        // Kysely's SQLite driver runs the statement before it returns (better-sqlite3 is synchronous).
+        const result = inner.executeQuery<R>(query);
         // Inside a transaction nothing is committed yet; outside, this statement ended one or wrote alone.
-        if (!this.sqlite.inTransaction) await this.committed(query.sql);
-        return result;
+        if (this.sqlite.inTransaction) return result;
+        const synced = this.committed(query.sql);
+        return synced ? result.then((rows) => synced.then(() => rows)) : result;
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
