@@ -121,7 +121,8 @@ export class WalSync {
     }
     if (this.file?.ino === ino) return this.file.fd;
     this.retire();
-    const fd = openSync(path, 'r');
+    // Read-write, as the writer opens it: some systems (Windows) refuse to sync a read-only handle.
+    const fd = openSync(path, 'r+');
     this.file = { fd, ino: fstatSync(fd).ino };
     syncDirectory(dirname(path));
     return fd;
@@ -129,7 +130,7 @@ export class WalSync {
 
   private databaseFd(): number {
     this.retire();
-    const fd = openSync(this.database, 'r');
+    const fd = openSync(this.database, 'r+');
     this.file = { fd, ino: fstatSync(fd).ino };
     return fd;
   }
@@ -140,9 +141,17 @@ interface Caller {
   fail: (error: unknown) => void;
 }
 
-/** A new log's directory entry, on disk before the log's first sync counts (once per new log). */
+/**
+ * A new log's directory entry, on disk before the log's first sync counts (once per new log). Where
+ * a directory cannot be opened (Windows, whose file system journals its directory entries), nothing.
+ */
 function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
   try {
     fsyncSync(fd);
   } finally {
