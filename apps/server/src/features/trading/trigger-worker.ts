@@ -486,7 +486,9 @@ export class TriggerWorker {
     for (let from = 0; from < ids.length; from += RESYNC_PAGE) {
       if (from > 0) await backgroundTurn();
       if (!this.running) return;
-      const balances = await selectBalances(db.kysely, ids.slice(from, from + RESYNC_PAGE));
+      // On the reader: on SQLite a read on the writer's connection queues for it (behind a batch
+      // of copies, and ahead of the next trader's batch, its mutex being first come first served).
+      const balances = await selectBalances(db.reader, ids.slice(from, from + RESYNC_PAGE));
       for (const [userId, b] of balances) {
         const u = this.users.get(userId);
         if (!u) continue;
