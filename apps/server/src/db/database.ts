@@ -110,8 +110,9 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'meridian.sqlite');
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the writer; every commit is synced to disk before anyone is told of
-  // it, so a booked trade survives a power cut (see below); busy_timeout waits out another process (a backup) instead of failing.
+  // WAL lets readers run beside the writer; every commit is synced to disk before anyone is told
+  // of it, so a booked trade survives a power cut (see below); busy_timeout waits out another
+  // process (a backup) instead of failing.
   sqlite.pragma('journal_mode = WAL');
   // NORMAL: COMMIT writes the log without syncing it; the sync runs off the thread (wal-sync.ts)
   // and a commit is acknowledged only after it.
