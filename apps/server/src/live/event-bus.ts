@@ -10,6 +10,11 @@ export type EventHandler = (payload: unknown) => void;
  * three subscribers is parsed once, not three times (copy trading publishes one per copied order).
  */
 export interface EventBus {
+  /**
+   * Every subscriber runs in this process (one node, no other hears it): a publisher may leave out
+   * an event that no subscriber here wants (a push to a user with no socket on this node).
+   */
+  readonly local?: boolean;
   publish(channel: string, payload: unknown): void;
   /** Returns the function that removes this subscription. */
   subscribe(channel: string, handler: EventHandler): () => void;
@@ -25,6 +30,7 @@ export interface BusLogger {
  * network: a publisher never runs its subscribers' code inside its own transaction or loop.
  */
 export class InProcessEventBus implements EventBus {
+  readonly local = true;
   private readonly handlers = new Map<string, Set<EventHandler>>();
   private closed = false;
 

@@ -189,6 +189,28 @@ describe('live socket: sessions', () => {
     t.server.gateway.sendToUser('u1', trade(4));
     await expectAliveAndQuiet(mine);
   });
+  it('publishes nothing for a user with no socket on a single node, and still delivers to one with a socket', async () => {
+    const bus = t.server.ctx.bus;
+    expect(bus.local).toBe(true);
+    const published: string[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = (channel, payload) => {
+      published.push(channel);
+      publish(channel, payload);
+    };
+    try {
+      t.server.gateway.sendToUser('nobody-here', trade(1));
+      expect(published).toEqual([]);
+      const mine = await open();
+      mine.sendJson({ type: 'login', token: 'good-token' });
+      expect(await mine.nextJson()).toEqual({ type: 'login_result', code: 1 });
+      t.server.gateway.sendToUser('u1', trade(2));
+      expect(published).toHaveLength(1);
+      expect(await mine.nextJson()).toEqual(trade(2));
+    } finally {
+      bus.publish = publish;
+    }
+  });
   it("runs a connection's commands in order: a sub sent right after login waits for the login", async () => {
     const socket = await open();
     // Sent back to back, as a reconnecting client does; the session check is asynchronous.

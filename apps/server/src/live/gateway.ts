@@ -210,6 +210,9 @@ export class Gateway implements LiveGateway {
   }
 
   sendToUser(userId: string | number, message: TopicMessage, topic?: string): void {
+    // On one node a user with no socket here has none anywhere: nothing to serialise or publish
+    // (copy trading pushes to every follower on each copied order, most of them offline).
+    if (this.deps.bus.local && !this.byUser.has(String(userId))) return;
     const event: UserEvent = {
       userId: String(userId),
       frame: JSON.stringify(message),
