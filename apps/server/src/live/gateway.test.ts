@@ -189,9 +189,11 @@ describe('live socket: sessions', () => {
     t.server.gateway.sendToUser('u1', trade(4));
     await expectAliveAndQuiet(mine);
   });
-  it('publishes nothing for a user with no socket on a single node, and still delivers to one with a socket', async () => {
+  it('publishes nothing for a user with no socket on a single node (on Redis, everything), and still delivers to one with a socket', async () => {
     const bus = t.server.ctx.bus;
-    expect(bus.local).toBe(true);
+    // CI's PostgreSQL/Redis pass runs this suite over Redis: another node may hold the socket.
+    const single = bus.local === true;
+    expect(single).toBe(t.config.redisUrl === undefined);
     const published: string[] = [];
     const publish = bus.publish.bind(bus);
     bus.publish = (channel, payload) => {
@@ -200,7 +202,8 @@ describe('live socket: sessions', () => {
     };
     try {
       t.server.gateway.sendToUser('nobody-here', trade(1));
-      expect(published).toEqual([]);
+      expect(published).toHaveLength(single ? 0 : 1);
+      published.length = 0;
       const mine = await open();
       mine.sendJson({ type: 'login', token: 'good-token' });
       expect(await mine.nextJson()).toEqual({ type: 'login_result', code: 1 });
