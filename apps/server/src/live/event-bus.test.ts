@@ -117,6 +117,7 @@ describe('jsonCopy', () => {
     new Map([[1, 2]]),
     { toJSON: () => ({ swapped: true }) },
     Object.create(null),
+    JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'),
     new (class Row {
       a = 1;
     })(),

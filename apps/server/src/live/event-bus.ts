@@ -132,6 +132,8 @@ function copyPlain(value: unknown, depth: number): unknown {
         throw NOT_PLAIN;
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(value)) {
+        // An own "__proto__" (JSON.parse makes one) would set the copy's prototype if assigned.
+        if (key === '__proto__') throw NOT_PLAIN;
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
         out[key] = copyPlain(item, depth + 1);
