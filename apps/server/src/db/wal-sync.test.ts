@@ -95,15 +95,17 @@ describe('the log sync', () => {
     wal.close();
   });
 
-  it('rejects the callers of a flush that failed, and the next caller gets a new flush', async () => {
-    const { wal, flushes } = held();
+  it('rejects the callers of a flush that failed, and every sync after it: a later success could hide lost pages', async () => {
+    const { wal, flushes, inThread } = held();
     const failing = wal.sync();
     flushes[0]?.(new Error('EIO'));
     await expect(failing).rejects.toThrow('EIO');
-    const next = wal.sync();
-    expect(flushes).toHaveLength(2);
-    flushes[1]?.(null);
-    await expect(next).resolves.toBeUndefined();
+    await expect(wal.sync()).rejects.toThrow('EIO');
+    await expect(wal.sync(true)).rejects.toThrow('EIO');
+    expect(() => wal.syncNow()).toThrow('EIO');
+    // Refused without asking the disk again.
+    expect(flushes).toHaveLength(1);
+    expect(inThread()).toBe(0);
     wal.close();
   });
 });

@@ -26,6 +26,12 @@ export class WalSync {
   private waiting: Caller[] = [];
   /** Syncs finished so far (tests wait on it). */
   syncs = 0;
+  /**
+   * The first failed sync. After it no sync is trusted again: the kernel may have dropped the pages
+   * it could not write and report success to the next fsync (PostgreSQL stops for the same reason).
+   * Every later commit is refused with it until the server restarts and SQLite recovers the log.
+   */
+  private broken: unknown;
 
   /**
    * `database`: the SQLite file; its log is `<database>-wal`. `flush`: fdatasync in the thread pool
@@ -43,7 +49,13 @@ export class WalSync {
    * trip (a wake-up of the loop) would only add to its wait. Throws if the sync fails.
    */
   syncNow(): void {
-    this.flushNowSync(this.logFd());
+    if (this.broken) throw this.broken;
+    try {
+      this.flushNowSync(this.logFd());
+    } catch (error) {
+      this.broken = error;
+      throw error;
+    }
     this.syncs++;
     const covered = [...this.waiting, ...[...this.flushing].flat()];
     this.waiting = [];
@@ -59,6 +71,10 @@ export class WalSync {
    */
   sync(urgent = false): Promise<void> {
     return new Promise<void>((done, fail) => {
+      if (this.broken) {
+        fail(this.broken);
+        return;
+      }
       this.waiting.push({ done, fail });
       if (this.flushing.size === 0 || urgent) this.flushNow();
     });
@@ -78,6 +94,7 @@ export class WalSync {
     this.flush(fd, (error) => {
       this.flushing.delete(mine);
       this.syncs++;
+      if (error) this.broken ??= error;
       // (A caller already answered by syncNow is not changed by a second answer.)
       for (const caller of mine) {
         if (error) caller.fail(error);
