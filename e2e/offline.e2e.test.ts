@@ -35,6 +35,17 @@ async function openTrade(page: Page, baseUrl: string): Promise<void> {
 
 const buyPrice = (page: Page) => page.getByTestId('buy-price').textContent();
 
+/**
+ * Waits for the trade screen's last lazy piece, the chart: cut off while its script is still
+ * loading, the screen fails as a whole (the route's error page replaces the layout, banner and
+ * all), which is not what these tests are about.
+ */
+const chartDrawn = (page: Page) =>
+  page
+    .locator('[data-testid="kline-chart"] canvas')
+    .first()
+    .waitFor({ state: 'visible', ...WAIT });
+
 describe('the connection state on a phone', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -51,6 +62,7 @@ describe('the connection state on a phone', () => {
   it('says it is reconnecting when the server goes away, stops orders, and resyncs when it is back', async () => {
     const { context, page } = await newPhone(browser);
     await openTrade(page, server.baseUrl);
+    await chartDrawn(page);
     const buy = page.getByTestId('order-buy');
     const sell = page.getByTestId('order-sell');
     await expect.poll(() => buy.isEnabled(), WAIT).toBe(true);
@@ -90,6 +102,7 @@ describe('the connection state on a phone', () => {
   it('says the phone is offline at once, and goes back to live prices by itself', async () => {
     const { context, page } = await newPhone(browser);
     await openTrade(page, server.baseUrl);
+    await chartDrawn(page);
     const buy = page.getByTestId('order-buy');
     await expect.poll(() => buy.isEnabled(), WAIT).toBe(true);
 
@@ -111,6 +124,7 @@ describe('the connection state on a phone', () => {
     await page.goto(`${server.baseUrl}/?lang=ar#/trade`);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, WAIT);
     await page.getByTestId('order-buy').waitFor({ state: 'visible', ...WAIT });
+    await chartDrawn(page);
     await context.setOffline(true);
     await bannerSays(page, 'offline');
     expect(await page.getByTestId('connection-reason').textContent()).toBe(ar.connection.offline);
