@@ -37,8 +37,8 @@ const buyPrice = (page: Page) => page.getByTestId('buy-price').textContent();
 
 /**
  * Waits for the trade screen's last lazy piece, the chart: cut off while its script is still
- * loading, the screen fails as a whole (the route's error page replaces the layout, banner and
- * all), which is not what these tests are about.
+ * loading, the screen waits for the network instead (the last test here), which is not what the
+ * other tests are about.
  */
 const chartDrawn = (page: Page) =>
   page
@@ -116,6 +116,34 @@ describe('the connection state on a phone', () => {
     await context.setOffline(false);
     await bannerSays(page, 'live');
     await expect.poll(() => buy.isEnabled(), WAIT).toBe(true);
+    await context.close();
+  });
+
+  it("keeps the app's frame when a screen's code cannot load offline, and opens the screen once back online", async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto(`${server.baseUrl}/#/`);
+    await page.getByTestId('tabbar').waitFor({ state: 'visible', ...WAIT });
+    await bannerSays(page, 'live');
+
+    // The trade screen's code has not been downloaded yet (and no service worker keeps it: newPhone
+    // blocks them, as on a first visit before one controls the page).
+    await context.setOffline(true);
+    await bannerSays(page, 'offline');
+    await page.getByTestId('tab-trade').click(WAIT);
+    const error = page.locator('[data-testid="page-error"][data-waiting-for-network]');
+    await error.waitFor({ state: 'visible', ...WAIT });
+    expect(await error.locator('h2').textContent()).toBe(en.connection.screenOffline);
+    // Inside the layout: the banner says why, and the tab bar is still there.
+    expect(await page.getByTestId('connection-reason').textContent()).toBe(en.connection.offline);
+    expect(await page.getByTestId('tabbar').isVisible()).toBe(true);
+    await expectAccessible(page, '/trade whose code could not load offline');
+    await screenshot(page, 'offline-4-screen-waits');
+
+    // Back online, the page loads again by itself, on the trade screen.
+    await context.setOffline(false);
+    await page.getByTestId('order-buy').waitFor({ state: 'visible', ...WAIT });
+    await bannerSays(page, 'live');
+    expect(await page.locator('[data-testid="page-error"]').count()).toBe(0);
     await context.close();
   });
 

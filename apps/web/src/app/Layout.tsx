@@ -14,6 +14,7 @@ import { tradeListNeedsRefresh } from './first-screen';
 import { KeepAlivePanes } from './keep-alive';
 import { PageLoading } from './PageLoading';
 import { keepAliveScreen, NOT_FOUND_ROUTE, type RouteDef } from './route-table';
+import { ScreenBoundary } from './ScreenError';
 import { TopNav } from './TopNav';
 import { useGuardSession } from './use-guard-session';
 
@@ -85,16 +86,21 @@ export function Layout() {
             const Screen = pane.screen;
             return (
               <RouteDefContext.Provider value={pane}>
-                <Suspense fallback={<PageLoading />}>
-                  <Screen />
-                </Suspense>
+                <ScreenBoundary>
+                  <Suspense fallback={<PageLoading />}>
+                    <Screen />
+                  </Suspense>
+                </ScreenBoundary>
               </RouteDefContext.Provider>
             );
           }}
         />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {/* Keyed by the route: leaving a screen that failed leaves its error behind. */}
+        <ScreenBoundary key={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
         {def.chrome && <Footer />}
       </main>
       {def.chrome && <AppTabBar />}
