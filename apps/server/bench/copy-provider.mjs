@@ -39,5 +39,6 @@ async function send(order) {
     id: body.data?.Id ?? 0,
     latency: t1 - t0,
     answeredAt: performance.timeOrigin + t1,
+    sentAt: performance.timeOrigin + t0,
   };
 }

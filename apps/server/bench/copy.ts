@@ -14,8 +14,10 @@
  * provider with no followers (ratio). Targets in
  * issue 13: 1,000 followers p99 ≤ 250 ms; 10,000 followers p99 ≤ 2 s; provider ratio ≤ 1.2.
  * Also prints the server's CPU per copied open or close over that window (steadier than latencies
- * on a busy machine, for comparing two builds). BENCH_COPY_ORDERS=N sends N provider orders instead
- * of 20; BENCH_PROFILE=<dir> writes a CPU profile of the window with followers.
+ * on a busy machine, for comparing two builds), and the provider's time outside the server, on
+ * each side. BENCH_COPY_ORDERS=N sends N provider orders instead of 20; BENCH_PROFILE=<dir> writes
+ * a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
+ * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -47,6 +49,14 @@ async function startProfile(): Promise<((name: string) => Promise<void>) | undef
       session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
     );
   await post('Profiler.enable');
+  // BENCH_PROFILE_US: the sampling interval in µs (1,000 unless given; 50 shows single turns).
+  await new Promise<void>((resolve, reject) =>
+    session.post(
+      'Profiler.setSamplingInterval',
+      { interval: Number(process.env.BENCH_PROFILE_US ?? 1000) },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
   await post('Profiler.start');
   return async (name) => {
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
@@ -154,6 +164,8 @@ interface ProviderAnswer {
   latency: number;
   /** When the answer was read, in ms since the epoch (comparable across threads). */
   answeredAt: number;
+  /** When it was sent, in ms since the epoch. */
+  sentAt: number;
 }
 
 /** The provider's client, in a worker thread (copy-provider.mjs), one order at a time. */
@@ -187,6 +199,33 @@ class ProviderClient {
   }
 }
 
+/**
+ * BENCH_TURNS=1: times every turn of the server's event loop (check phase to check phase) until the
+ * returned function is called, which returns their summary. A request that arrives while a turn is
+ * running is read only after it: over the window, the mean wait for an arrival at a random moment
+ * is Σ turn² / (2 Σ turn).
+ */
+function watchTurns(): () => string {
+  const turns: number[] = [];
+  let watching = true;
+  let last = performance.now();
+  const turn = () => {
+    const t = performance.now();
+    turns.push(t - last);
+    last = t;
+    if (watching) setImmediate(turn);
+  };
+  setImmediate(turn);
+  return () => {
+    watching = false;
+    const total = turns.reduce((a, b) => a + b, 0);
+    const share = (over: number) =>
+      (turns.filter((x) => x > over).reduce((a, b) => a + b, 0) / total).toFixed(2);
+    const wait = turns.reduce((a, b) => a + b * b, 0) / (2 * total);
+    return `  turns of the event loop: ${turns.length}, p50 ${quantile(turns, 0.5).toFixed(3)}, p99 ${quantile(turns, 0.99).toFixed(3)}, max ${Math.max(...turns).toFixed(2)} ms; share of the time in turns over 0.5 ms ${share(0.5)}, over 1 ms ${share(1)}; mean wait for an arrival ${wait.toFixed(3)} ms`;
+  };
+}
+
 /** Milliseconds since the epoch, comparable with the provider thread's answer times. */
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -203,12 +242,22 @@ async function runProvider(
   // server's, so its figure also holds its own wait for a core.
   const served: number[] = [];
   const http = s.t.server.app.server;
+  // And the time outside the server, on each side: from the provider's send to the request's arrival
+  // (mostly its wait for the turn of the server's event loop in progress), and from the answer
+  // handed to the kernel to the provider reading it.
+  const spans: Array<{ arrived: number; finished: number }> = [];
   const onRequest = (_request: unknown, response: { once(event: 'finish', fn: () => void): void }) => {
     const arrived = performance.now();
-    response.once('finish', () => served.push(performance.now() - arrived));
+    response.once('finish', () => {
+      const finished = performance.now();
+      served.push(finished - arrived);
+      spans.push({ arrived: performance.timeOrigin + arrived, finished: performance.timeOrigin + finished });
+    });
   };
   http.on('request', onRequest);
   const copies: number[] = [];
+  const inbound: number[] = [];
+  const outbound: number[] = [];
   // How long the mirror worked on each event, from its start (once the event before it was done)
   // to the last copy booked: the fill → last copy time less the wait behind the previous event.
   const fanOuts: number[] = [];
@@ -242,6 +291,12 @@ async function runProvider(
     );
     if (r.code !== 1) throw new Error(`provider order refused: ${r.msg}`);
     latencies.push(r.latency);
+    // One order at a time: the last request served is this one.
+    const span = spans[spans.length - 1];
+    if (span) {
+      inbound.push(span.arrived - r.sentAt);
+      outbound.push(r.answeredAt - span.finished);
+    }
     const filled = r.answeredAt;
     open = open === null ? r.id : null;
     // The next order goes out while this one's copies may still be booking.
@@ -250,7 +305,7 @@ async function runProvider(
   }
   await previous;
   http.off('request', onRequest);
-  return { latencies, served, copies, fanOuts };
+  return { latencies, served, copies, fanOuts, inbound, outbound };
 }
 
 async function measure(size: number): Promise<void> {
@@ -281,9 +336,11 @@ async function measure(size: number): Promise<void> {
     const profiling = await startProfile();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
+    const turns = process.env.BENCH_TURNS ? watchTurns() : undefined;
     const cpu0 = process.cpuUsage();
     const withCopies = await runProvider(s, client, provider.token, true);
     const cpu = process.cpuUsage(cpu0);
+    if (turns) console.log(turns());
     loop.disable();
     await profiling?.(`copy-${store}-${size}`);
     const opened = s.copy.mirror.counts.opened - counted.opened;
@@ -298,6 +355,7 @@ async function measure(size: number): Promise<void> {
         `  server CPU per copied open or close: ${((cpu.user + cpu.system) / (opened + closed + skipped)).toFixed(1)} µs (this process: server, provider and mirror); event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
         `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
         `  of which in the server (arrival → answer written): p50 ${quantile(withCopies.served, 0.5).toFixed(2)} ms vs ${quantile(base.served, 0.5).toFixed(2)} ms (ratio ${(quantile(withCopies.served, 0.5) / quantile(base.served, 0.5)).toFixed(2)})`,
+        `  outside it: send → arrival p50 ${quantile(withCopies.inbound, 0.5).toFixed(2)} vs ${quantile(base.inbound, 0.5).toFixed(2)} ms; answer written → read p50 ${quantile(withCopies.outbound, 0.5).toFixed(2)} vs ${quantile(base.outbound, 0.5).toFixed(2)} ms`,
       ].join('\n'),
     );
   } finally {
