@@ -63,8 +63,10 @@ export function EquityChart({ points }: { points: readonly Point[] }) {
         fontSize: 12,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: border } },
-      rightPriceScale: { borderColor: border },
-      timeScale: { borderColor: border, timeVisible: false },
+      rightPriceScale: { borderColor: border, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      // Times as well as dates: a young strategy's curve (the sample traders' included) spans hours,
+      // and with dates alone the axis read "27 27 27".
+      timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
       handleScroll: false,
       handleScale: false,
     });
