@@ -1,17 +1,26 @@
-import { endpoints } from '@meridian/contract';
+import { endpoints, type Lang } from '@meridian/contract';
 import type { FeatureContext } from '../../app-context.js';
 import { optionalUser } from '../../http/auth.js';
 import { defineRoute } from '../../http/route.js';
 import type { CopyService } from './copy.service.js';
 import { STRATEGIES_CHANNEL } from './copy-mirror.js';
+import { sampleDescriptionKey } from './samples.js';
 
 export function registerCopyRoutes(ctx: FeatureContext, copy: CopyService): void {
+  /** A sample strategy's description in the caller's language (a trader's own text stays as written). */
+  const localized = <S extends { name: string; desc: string; is_sample: number }>(s: S, lang: Lang): S => {
+    const key = sampleDescriptionKey(s);
+    return key ? { ...s, desc: ctx.translator.t(lang, key) } : s;
+  };
   // The list and a strategy's page are public (the documentary tab, like the ranking).
-  defineRoute(ctx, endpoints.strategies, ({ input }) => copy.strategies(input));
+  defineRoute(ctx, endpoints.strategies, async ({ input, request }) => {
+    const page = await copy.strategies(input);
+    return { ...page, list: page.list.map((s) => localized(s, request.lang)) };
+  });
   defineRoute(ctx, endpoints.strategy, async ({ input, request }) => {
     // A visitor's page has no copy of theirs; a bad token reads as a visitor, not an error.
     const viewer = await optionalUser(request).catch(() => null);
-    return copy.strategy(input.id, viewer);
+    return localized(await copy.strategy(input.id, viewer), request.lang);
   });
   defineRoute(ctx, endpoints.strategyEquity, ({ input }) => copy.strategyEquity(input.id, input.period));
   defineRoute(ctx, endpoints.publish, async ({ user, input }) => {

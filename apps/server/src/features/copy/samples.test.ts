@@ -1,8 +1,13 @@
-import { RankingList, routes, StrategyPage } from '@meridian/contract';
+import { readFileSync } from 'node:fs';
+import { RankingList, routes, StrategyDetail, StrategyPage } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { call } from '../identity/testing/client.js';
-import { breakout, maCross, meanReversion } from './samples.js';
+import { call, demoLogin } from '../identity/testing/client.js';
+import { breakout, maCross, meanReversion, SAMPLE_RULES } from './samples.js';
+
+/** The server's messages in one language. */
+const messages = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../i18n/locales/${lang}.json`, import.meta.url), 'utf8'));
 
 const up = Array.from({ length: 30 }, (_, i) => 1 + i * 0.001);
 const down = up.map((x) => 2 - x);
@@ -69,5 +74,42 @@ describe('the living demo', () => {
       [1, 1, '0.00'],
     ]);
     expect(list.list.every((s) => s.name.startsWith('Sample'))).toBe(true);
+  });
+
+  it("answers a sample's description in the caller's language, and a trader's own text as written", async () => {
+    const de = messages('de');
+    const en = messages('en');
+    const page = await vi.waitFor(
+      async () => {
+        const r = await call(t.baseUrl, routes.strategies, {}, { lang: 'de' });
+        const data = StrategyPage.parse(r.body.data);
+        if (data.total < 3) throw new Error('not yet');
+        return data;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    for (const s of page.list) {
+      const rule = SAMPLE_RULES.find((r) => r.name === s.name);
+      expect(rule).toBeDefined();
+      expect(s.desc).toBe(de[`sample_desc_${rule?.key}`]);
+      // The English message is the description the strategy was published with.
+      expect(en[`sample_desc_${rule?.key}`]).toBe(rule?.desc);
+      const one = await call(t.baseUrl, routes.strategy, { id: s.id }, { lang: 'ar' });
+      expect(StrategyDetail.parse(one.body.data).desc).toBe(messages('ar')[`sample_desc_${rule?.key}`]);
+    }
+
+    // A trader's strategy with a sample's name is not a sample: its text is never replaced.
+    const { token } = await demoLogin(t.baseUrl);
+    const rule = SAMPLE_RULES[0] as (typeof SAMPLE_RULES)[number];
+    const published = await call(
+      t.baseUrl,
+      routes.publish,
+      { name: rule.name, desc: 'Mein eigener Text', fee_rate: '0', min_invest: '100' },
+      { token },
+    );
+    expect(published.body.code).toBe(1);
+    const id = (published.body.data as { id: number }).id;
+    const mine = await call(t.baseUrl, routes.strategy, { id }, { lang: 'fr' });
+    expect(StrategyDetail.parse(mine.body.data)).toMatchObject({ is_sample: 0, desc: 'Mein eigener Text' });
   });
 });

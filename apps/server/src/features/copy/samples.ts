@@ -91,6 +91,17 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
   },
 ];
 
+/**
+ * The message key of a sample strategy's description (`sample_desc_<rule>`), for a strategy flagged
+ * sample under one of the rules' names; undefined for any other. The description stored with the
+ * strategy is the English one; the API answers in the caller's language.
+ */
+export function sampleDescriptionKey(strategy: { name: string; is_sample: number }): string | undefined {
+  if (strategy.is_sample !== 1) return undefined;
+  const rule = SAMPLE_RULES.find((r) => r.name === strategy.name);
+  return rule ? `sample_desc_${rule.key}` : undefined;
+}
+
 /** How often the samples look at their charts. */
 export const SAMPLE_EVAL_MS = 20_000;
 const SAMPLE_START_MICROS = 100_000_000_000;
