@@ -19,6 +19,7 @@ type Shell = {
   Providers: typeof import('../lib/providers').Providers;
   useSession: typeof import('../lib/stores/session').useSession;
   socket: typeof import('../lib/services').socket;
+  queryClient: typeof import('../lib/services').queryClient;
 };
 let shell: Shell;
 
@@ -29,13 +30,13 @@ beforeAll(async () => {
   await import('../lib/react19-render');
   const { initI18n } = await import('../i18n');
   await initI18n('en');
-  const [{ router }, { Providers }, { useSession }, { socket }] = await Promise.all([
+  const [{ router }, { Providers }, { useSession }, { socket, queryClient }] = await Promise.all([
     import('./router'),
     import('../lib/providers'),
     import('../lib/stores/session'),
     import('../lib/services'),
   ]);
-  shell = { router, Providers, useSession, socket };
+  shell = { router, Providers, useSession, socket, queryClient };
   render(
     <Providers>
       <RouterProvider router={router} />
@@ -158,12 +159,17 @@ describe('app shell (real router, real screens)', () => {
     act(() => shell.useSession.getState().clear());
   });
 
-  it('switches to Arabic from /language: texts, <html lang> and right-to-left', async () => {
+  it('switches to Arabic from /language: texts, <html lang>, right-to-left, and data the server words refetched', async () => {
     await go('/language');
     const item = await screen.findByTestId('lang-ar');
     expect(screen.getAllByTestId(/^lang-/)).toHaveLength(14);
+    // Something fetched in English (the server words skip reasons, ledger lines, sample descriptions).
+    const key = ['test', 'worded-by-the-server'];
+    shell.queryClient.setQueryData(key, 'in English');
+    expect(shell.queryClient.getQueryState(key)?.isInvalidated).toBe(false);
     fireEvent.click(item);
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    await waitFor(() => expect(shell.queryClient.getQueryState(key)?.isInvalidated).toBe(true));
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByTestId('top-nav').textContent).not.toContain('Language');
     fireEvent.click(screen.getByTestId('lang-en'));

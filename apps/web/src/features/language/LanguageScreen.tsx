@@ -4,6 +4,7 @@ import { CheckOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { setLanguage } from '../../i18n';
 import { ActionItem } from '../../lib/action-item';
+import { queryClient } from '../../lib/services';
 import { useSettings } from '../../lib/stores/settings';
 import { ThemePicker } from '../user/ThemePicker';
 
@@ -20,7 +21,13 @@ export function LanguageScreen() {
     if (lang === current || switching) return;
     setSwitching(lang);
     setLanguage(lang)
-      .then(() => setLang(lang))
+      .then(() => {
+        setLang(lang);
+        // The server words some texts itself (skip reasons, ledger lines, the sample strategies'
+        // descriptions): what is cached was fetched in the old language. Not awaited: the
+        // refetches (and their retries, offline) must not hold the next choice back.
+        queryClient.invalidateQueries().catch(() => undefined);
+      })
       .catch((error: unknown) => console.error('language switch failed', error))
       .finally(() => setSwitching(null));
   };
