@@ -117,6 +117,8 @@ export const ERRORS = {
   deposit_below_minimum: { code: 5021, status: 400 },
   /** Withdrawals wait for an approved real-name review (setting `withdraw_requires_real_name`). */
   real_name_required: { code: 5022, status: 403 },
+  /** The amount is within the free balance but above the free margin: open positions' loss stays in. */
+  withdraw_above_free_margin: { code: 5023, status: 409 },
   // content
   news_not_found: { code: 6001, status: 404 },
   company_not_found: { code: 6002, status: 404 },

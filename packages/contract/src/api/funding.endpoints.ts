@@ -99,7 +99,7 @@ export const fundingEndpoints = defineEndpoints('funding', fundingRoutes, {
     request: DrawForm,
     response: DrawRecord,
     summary:
-      'Request a withdrawal to a bound method (with the authenticator code when two-factor authentication is on, else the password): the amount moves from free to frozen until an operator decides.',
+      'Request a withdrawal to a bound method (with the authenticator code when two-factor authentication is on, else the password): the amount moves from free to frozen until an operator decides. At most the free margin: the free balance less the loss open positions stand at.',
     errors: [
       'draw_currency_not_found',
       'draw_method_not_found',
@@ -107,6 +107,7 @@ export const fundingEndpoints = defineEndpoints('funding', fundingRoutes, {
       'amount_invalid',
       'amount_below_fee',
       'balance_too_low',
+      'withdraw_above_free_margin',
       'real_name_required',
       ...STEP_UP_ERRORS,
     ],

@@ -24,4 +24,5 @@ export {
   refusedPosting,
   toMoney,
   tryPostLedgerPair,
+  wholeCents,
 } from './ledger.js';

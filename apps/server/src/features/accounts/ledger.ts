@@ -245,6 +245,11 @@ export function toMoney(micros: number): string {
   return formatMicros(micros, 6);
 }
 
+/** An amount for a message (a most that may be taken), in USD rounded down to the cent; never below 0. */
+export function wholeCents(micros: number): string {
+  return formatMicros(Math.max(0, Math.floor(micros / 10_000) * 10_000), 2);
+}
+
 /** Parses stored memo params, tolerating a hand-edited row rather than failing the whole page. */
 export function parseMemoParams(text: string | null): MessageParams | undefined {
   if (text === null) return undefined;

@@ -49,6 +49,7 @@ import {
   readBalance,
   readLedgerPage,
   toMoney,
+  wholeCents,
 } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import { publicName } from '../identity/index.js';
@@ -423,10 +424,11 @@ export class CopyService {
           hwm_micros: markAfterDeposit(copy.hwm_micros, amount),
         })) as CopyRow;
       }
+      // At most the free margin: the free balance less the loss its open positions stand at (an
+      // open profit is not money yet). Taken, that money would leave the copied positions unbacked.
       const balance = await readBalance(tx, accountId);
-      if (amount > balance.balanceMicros) {
-        throw new AppError('copy_withdraw_too_large', { free: toMoney(balance.balanceMicros) });
-      }
+      const spare = balance.balanceMicros - (await this.d.trading.service.openLossMicros(tx, accountId));
+      if (amount > spare) throw new AppError('copy_withdraw_too_large', { free: wholeCents(spare) });
       await this.move(tx, accountId, user.userId, amount, 'return', memo, copy.id, at);
       await this.balanceChanged(tx, afterCommit, accountId);
       return (await updateCopyIf(tx, copy.id, 'active', {

@@ -20,6 +20,9 @@ export function withdrawalGuards(ctx: Pick<FeatureContext, 'db' | 'services'>): 
       if ((await readRestrictions(ctx.db.kysely, userId)).withdrawalsFrozen)
         throw new AppError('withdrawals_frozen');
     },
+    // Without the trading feature there are no positions to back.
+    openLoss: (userId) =>
+      ctx.services.trading?.service.openLossMicros(ctx.db.kysely, userId) ?? Promise.resolve(0),
     async requireRealName(userId) {
       const s = await settings.get(['withdraw_requires_real_name']);
       if (settingInt(s.withdraw_requires_real_name) === 0) return;

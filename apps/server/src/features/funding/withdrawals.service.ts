@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../http/app-error.js';
-import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
+import { parseAmount, postLedgerEntry, readBalance, toMoney, wholeCents } from '../accounts/index.js';
 import type { AuthUser, StepUpProof } from '../identity/index.js';
 import { RECORD_PAGE_SIZE } from './deposits.service.js';
 import { checkMethodFields } from './validation.js';
@@ -41,6 +41,11 @@ export interface WithdrawalGuards {
   requireRealName(userId: number): Promise<void>;
   /** Throws withdrawals_frozen while compliance holds the account's withdrawals. */
   requireNotFrozen(userId: number): Promise<void>;
+  /**
+   * The loss on the account's open positions at current prices, in micros (0 in profit or with
+   * none open): a withdrawal leaves it in the account (the trading feature's figure).
+   */
+  openLoss(userId: number): Promise<number>;
 }
 
 /** Who asks, for the owner's proof: the session and the client's address (the proof is throttled). */
@@ -134,9 +139,19 @@ export class WithdrawalService {
     });
     if (!quote.payable) throw new AppError('amount_below_fee');
     await this.guards.confirm(user, form, ip);
+    const openLoss = await this.guards.openLoss(userId);
     const at = this.now();
     try {
       const id = await inTransaction(this.db, async (trx) => {
+        // A careful broker's rule: money out never exceeds the free margin. The free balance less
+        // the loss open positions stand at is what is truly spare; paid out, the rest would leave
+        // the positions unbacked (a stop-out, and the house covering the loss below zero). An open
+        // profit is not money yet and adds nothing. A free balance short of the amount itself is
+        // the ledger's refusal (balance_too_low) below.
+        const { balanceMicros } = await readBalance(trx, userId);
+        if (amountMicros <= balanceMicros && amountMicros > balanceMicros - openLoss) {
+          throw new AppError('withdraw_above_free_margin', { max: wholeCents(balanceMicros - openLoss) });
+        }
         const withdrawalId = await insertWithdrawal(trx, {
           userId,
           type: currency.type,

@@ -606,6 +606,15 @@ export class TradingService {
     );
   }
 
+  /**
+   * The loss on an account's open positions at current prices, in micros (0 when they stand in
+   * profit, or none is open): money that backs those positions, which no withdrawal may take out.
+   */
+  async openLossMicros(db: Parameters<typeof selectUserOrders>[0], userId: number): Promise<number> {
+    const holdings = await selectUserOrders(db, userId, [STATUS_HOLDING]);
+    return Math.max(0, -this.figures(holdings, 0, 0).profitMicros);
+  }
+
   /** Margin and floating P&L of the holding orders at current quotes. */
   figures(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number) {
     const { pricing } = this.d;

@@ -1,0 +1,159 @@
+import { CopySummary, DrawCurrency, DrawMethod, ERRORS, routes } from '@meridian/contract';
+import { formatMicros } from '@meridian/trading';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBalance } from '../accounts/ledger.js';
+import { get, post } from '../identity/testing/client.js';
+import { type CopyServer, startCopyServer } from './testing/harness.js';
+
+/**
+ * Money out never exceeds the free margin: a withdrawal (from the main account, or from a copy
+ * account back to its follower) leaves in the account the loss its open positions stand at. Paid
+ * out, that money would leave the positions unbacked: a stop-out, and the house covering what the
+ * close costs below zero.
+ */
+
+let s: CopyServer;
+beforeAll(async () => {
+  s = await startCopyServer();
+  // Withdrawals without a real-name review first (the gate has tests of its own).
+  await s.t.server.ctx.db.kysely
+    .updateTable('settings')
+    .set({ value: '0' })
+    .where('key', '=', 'withdraw_requires_real_name')
+    .execute();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const PASSWORD = 'secret123';
+const TRC20 = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+/** USD to two decimals, as a trader types it. */
+const usd = (micros: number) => formatMicros(micros, 2);
+/** Rounded down to the cent: the most a message offers. */
+const cents = (micros: number) => Math.floor(micros / 10_000) * 10_000;
+const balanceOf = (userId: number) => readBalance(s.t.server.ctx.db.kysely, userId);
+
+async function buyEurusd(token: string, lots: string): Promise<void> {
+  const r = await s.call(
+    routes.submitOrder,
+    { type: 1, cont: lots, forex_id: s.eurusd(), status: 1, multiple: 20 },
+    token,
+  );
+  expect(r.code, r.msg).toBe(1);
+}
+
+async function coinMethod(token: string): Promise<{ currency: number; method: number }> {
+  const list = await get(s.t.baseUrl, '/api/account/draw_symbol_list', { type: 1 }, { token });
+  const usdt = DrawCurrency.array()
+    .parse(list.body.data)
+    .find((c) => c.code === 'USDT' && c.protocol === 'TRC20');
+  if (!usdt) throw new Error('no USDT TRC20 draw currency');
+  const bound = await post(
+    s.t.baseUrl,
+    '/api/wallet/bind_draw_method',
+    { password: PASSWORD, type: 1, draw_id: usdt.id, dc_address: TRC20 },
+    { token },
+  );
+  expect(bound.body.code, bound.body.msg).toBe(1);
+  return { currency: usdt.id, method: DrawMethod.parse(bound.body.data).id };
+}
+
+function draw(token: string, to: { currency: number; method: number }, number: string) {
+  return post(
+    s.t.baseUrl,
+    '/api/account/draw',
+    { draw_currency_id: to.currency, draw_method_id: to.method, number, memo: '', password: PASSWORD },
+    { token },
+  );
+}
+
+describe('money out never exceeds the free margin', () => {
+  it('a withdrawal leaves the loss open positions stand at in the account; an open profit adds nothing', async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const trader = await s.real('free-margin-trader@example.com', 20_000);
+    const to = await coinMethod(trader.token);
+    await buyEurusd(trader.token, '1');
+    // The bid falls to 1.09000: one lot bought at 1.10010 stands at −1,010.00 USD.
+    s.tick('EURUSD', '1.09000', '1.09010');
+    const before = await balanceOf(trader.userId);
+    const max = cents(before.balanceMicros - 1_010_000_000);
+    expect(max).toBeGreaterThan(0);
+
+    const over = await draw(trader.token, to, usd(max + 10_000));
+    expect(over.body.code, over.body.msg).toBe(code('withdraw_above_free_margin'));
+    expect(over.body.msg).toContain(usd(max));
+    // Nothing moved, nothing was recorded.
+    expect(await balanceOf(trader.userId)).toEqual(before);
+    const records = await get(s.t.baseUrl, '/api/account/draw_list', { page: 1 }, { token: trader.token });
+    expect((records.body.data as { total: number }).total).toBe(0);
+
+    const exact = await draw(trader.token, to, usd(max));
+    expect(exact.body.code, exact.body.msg).toBe(1);
+    expect(await balanceOf(trader.userId)).toEqual({
+      balanceMicros: before.balanceMicros - max,
+      frozenMicros: before.frozenMicros + max,
+    });
+
+    // In profit, the spare is the free balance: an open profit is not money yet.
+    s.tick('EURUSD', '1.12000', '1.12010');
+    const now = await balanceOf(trader.userId);
+    const beyond = await draw(trader.token, to, usd(cents(now.balanceMicros) + 10_000));
+    expect(beyond.body.code).toBe(code('balance_too_low'));
+    const all = await draw(trader.token, to, usd(cents(now.balanceMicros)));
+    expect(all.body.code, all.body.msg).toBe(1);
+  });
+
+  it("a copy's funds go back to its follower only as far as its free margin", async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const provider = await s.real('free-margin-provider@example.com', 100_000);
+    const follower = await s.real('free-margin-follower@example.com', 20_000);
+    const published = await s.call(
+      routes.publish,
+      { name: 'Margin', desc: '', fee_rate: '0', min_invest: '100' },
+      provider.token,
+    );
+    expect(published.code, published.msg).toBe(1);
+    const strategyId = (published.data as { id: number }).id;
+    const copied = await s.call(routes.copy, { strategy_id: strategyId, amount: '10000' }, follower.token);
+    expect(copied.code, copied.msg).toBe(1);
+    const copy = CopySummary.parse(copied.data);
+    const row = await s.t.server.ctx.db.kysely
+      .selectFrom('copies')
+      .select('account_id')
+      .where('id', '=', copy.copy_id)
+      .executeTakeFirstOrThrow();
+    const accountId = row.account_id as number;
+
+    // The provider buys 1 lot with about ten times the copy's equity: the copy holds 0.1 lot.
+    await buyEurusd(provider.token, '1');
+    const held = await s.t.server.ctx.db.kysely
+      .selectFrom('orders')
+      .select(['lots', 'status'])
+      .where('user_id', '=', accountId)
+      .execute();
+    expect(held).toEqual([{ lots: '0.1', status: 1 }]);
+    // 0.1 lot bought at 1.10010, bid 1.09000: −101.00 USD.
+    s.tick('EURUSD', '1.09000', '1.09010');
+    const before = await balanceOf(accountId);
+    const spare = cents(before.balanceMicros - 101_000_000);
+
+    const over = await s.call(
+      routes.copyFunds,
+      { copy_id: copy.copy_id, amount: `-${usd(spare + 10_000)}` },
+      follower.token,
+    );
+    expect(over.code, over.msg).toBe(code('copy_withdraw_too_large'));
+    expect(over.msg).toContain(usd(spare));
+    expect(await balanceOf(accountId)).toEqual(before);
+
+    const taken = await s.call(
+      routes.copyFunds,
+      { copy_id: copy.copy_id, amount: `-${usd(spare)}` },
+      follower.token,
+    );
+    expect(taken.code, taken.msg).toBe(1);
+    expect((await balanceOf(accountId)).balanceMicros).toBe(before.balanceMicros - spare);
+  });
+});
