@@ -728,7 +728,8 @@ export class CopyService {
   async accountEquities(accountIds: readonly number[]): Promise<Map<number, number>> {
     const db = this.d.db.reader;
     const [balances, holdings] = await Promise.all([
-      selectBalances(db, accountIds),
+      // Copy accounts never withdraw (their money goes back to the follower through the ledger).
+      selectBalances(db, accountIds, false),
       selectOwnersOrders(db, accountIds, [STATUS_HOLDING]),
     ]);
     const held = new Map<number, OrderRecord[]>();

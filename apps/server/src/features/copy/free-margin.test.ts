@@ -1,6 +1,6 @@
-import { CopySummary, DrawCurrency, DrawMethod, ERRORS, routes } from '@meridian/contract';
-import { formatMicros } from '@meridian/trading';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CopySummary, DrawCurrency, DrawMethod, ERRORS, ForexDetail, routes } from '@meridian/contract';
+import { formatMicros, toMicros } from '@meridian/trading';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBalance } from '../accounts/ledger.js';
 import { get, post } from '../identity/testing/client.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
@@ -155,5 +155,53 @@ describe('money out never exceeds the free margin', () => {
     );
     expect(taken.code, taken.msg).toBe(1);
     expect((await balanceOf(accountId)).balanceMicros).toBe(before.balanceMicros - spare);
+  });
+
+  it('a pending withdrawal backs no position: the stop-out counts equity without it', async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const withdrawing = await s.real('free-margin-leaving@example.com', 20_000);
+    const control = await s.real('free-margin-staying@example.com', 20_000);
+    const to = await coinMethod(withdrawing.token);
+    await buyEurusd(withdrawing.token, '1');
+    await buyEurusd(control.token, '1');
+    // No loss yet: 14,000 of the free balance may leave (it stays frozen until paid).
+    const asked = await draw(withdrawing.token, to, '14000');
+    expect(asked.body.code, asked.body.msg).toBe(1);
+    const before = await balanceOf(withdrawing.userId);
+    // The account's figures say the same: the equity leaves the 14,000 out (no open P&L at the
+    // bid the position was bought at less the spread: 1.10000 − 1.10010 on one lot is −10.00).
+    const figures = ForexDetail.parse((await s.call(routes.forexDetail, {}, withdrawing.token)).data);
+    expect(toMicros(figures.equity)).toBe(
+      before.balanceMicros + before.frozenMicros - 14_000_000_000 - 10_000_000,
+    );
+    const orderOf = (userId: number) =>
+      s.t.server.ctx.db.kysely
+        .selectFrom('orders')
+        .select(['status', 'close_reason', 'pnl_micros', 'margin_micros'])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+    const margin = Number((await orderOf(withdrawing.userId)).margin_micros);
+
+    // The bid falls to 1.06000: −4,010.00 USD on one lot. Without the 14,000 on its way out the
+    // equity is about 1,990 against 5,500.50 of margin (36%, under the 50% stop-out); counted in,
+    // it would be 15,990 (291%), as the control account (no withdrawal) shows.
+    s.tick('EURUSD', '1.06000', '1.06010');
+    const closed = await vi.waitFor(
+      async () => {
+        const o = await orderOf(withdrawing.userId);
+        if (o.status !== 3) throw new Error('not stopped out yet');
+        return o;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    expect(closed).toMatchObject({ close_reason: 'stop_out', pnl_micros: -4_010_000_000 });
+    // Closed from its own money: the withdrawal is still there to pay, and nothing went below zero.
+    expect(await balanceOf(withdrawing.userId)).toEqual({
+      balanceMicros: before.balanceMicros + margin - 4_010_000_000,
+      frozenMicros: 14_000_000_000,
+    });
+    expect(before.balanceMicros + margin - 4_010_000_000).toBeGreaterThan(0);
+    await s.settle();
+    expect((await orderOf(control.userId)).status).toBe(1);
   });
 });

@@ -20,7 +20,10 @@ export function createFundingFeature(): Feature {
     register(ctx) {
       const db = ctx.db.kysely;
       const deposits = new DepositService(db, requireUploads(ctx.services, 'funding'));
-      const withdrawals = new WithdrawalService(db, withdrawalGuards(ctx));
+      // The stop-out monitor hears of money leaving an account at once (trading, listed before).
+      const withdrawals = new WithdrawalService(db, withdrawalGuards(ctx), Date.now, (userId) =>
+        ctx.services.trading?.service.announceBalance(userId),
+      );
       registerFundingRoutes(ctx, deposits, withdrawals);
       registerFundingOptionRoutes(ctx, db, requireAudit(ctx.services, 'funding'));
       registerFundingAdminRoutes(ctx, {

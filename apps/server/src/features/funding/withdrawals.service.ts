@@ -71,6 +71,11 @@ export class WithdrawalService {
     private readonly db: Kysely<Database>,
     private readonly guards: WithdrawalGuards,
     private readonly now: () => number = Date.now,
+    /**
+     * Called after a withdrawal is requested, paid or returned, with its account: the stop-out
+     * monitor counts money on its way out as backing nothing (the trading feature's hook).
+     */
+    private readonly moved: (userId: number) => void = () => undefined,
   ) {}
 
   async currencies(type: number): Promise<DrawCurrency[]> {
@@ -180,6 +185,7 @@ export class WithdrawalService {
         });
         return withdrawalId;
       });
+      this.moved(userId);
       return this.record(id, translate);
     } catch (error) {
       // The ledger's guard speaks of margin; for a withdrawal say what is really short.
@@ -245,7 +251,7 @@ export class WithdrawalService {
     inTx: (trx: Tx, row: WithdrawalRow) => Promise<void>,
   ): Promise<WithdrawalRow> {
     const at = this.now();
-    return inTransaction(this.db, async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       const paid = await decideWithdrawal(trx, id, {
         status: DRAW_PAID,
         remark: '',
@@ -285,6 +291,8 @@ export class WithdrawalService {
       await inTx(trx, paid);
       return paid;
     });
+    this.moved(row.userId);
+    return row;
   }
 
   /** Rejects a processing withdrawal (approved or not yet): its frozen amount returns to the free balance. */
@@ -296,7 +304,7 @@ export class WithdrawalService {
   ): Promise<WithdrawalRow> {
     if (!reason) throw new AppError('validation_failed', { fields: 'reason' });
     const at = this.now();
-    return inTransaction(this.db, async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       const decided = await decideWithdrawal(trx, id, { status: DRAW_REJECTED, remark: reason, at, by });
       if (!decided) {
         throw new AppError((await selectWithdrawal(trx, id)) ? 'record_already_decided' : 'record_not_found');
@@ -315,6 +323,8 @@ export class WithdrawalService {
       await inTx(trx, decided);
       return decided;
     });
+    this.moved(row.userId);
+    return row;
   }
 
   list(filter: { status?: number }, page: number, pageSize: number) {

@@ -68,8 +68,9 @@ export function isOrderEvent(value: unknown): value is OrderEvent {
 
 /**
  * Published after a balance changes outside an order (money moved into or out of a copy account,
- * a fee): the trigger worker re-levels the account's stop-out at once instead of at its next
- * resync. Funding's deposits and withdrawals are still picked up by the resync (RESYNC_MS).
+ * a fee, a withdrawal requested, paid or returned): the trigger worker re-levels the account's
+ * stop-out at once instead of at its next resync. Funding's deposits are still picked up by the
+ * resync (RESYNC_MS).
  */
 export const BALANCE_EVENTS_CHANNEL = 'trading.balances';
 
@@ -77,11 +78,19 @@ export interface BalanceEvent {
   userId: number;
   freeMicros: number;
   frozenMicros: number;
+  /**
+   * Withdrawals requested and not yet paid or returned (part of the frozen money, on its way out:
+   * it no longer backs positions); absent when the move did not change it.
+   */
+  leavingMicros?: number;
 }
 
 export function isBalanceEvent(value: unknown): value is BalanceEvent {
   const v = value as Partial<BalanceEvent> | null;
   return (
-    typeof v?.userId === 'number' && typeof v.freeMicros === 'number' && typeof v.frozenMicros === 'number'
+    typeof v?.userId === 'number' &&
+    typeof v.freeMicros === 'number' &&
+    typeof v.frozenMicros === 'number' &&
+    (v.leavingMicros === undefined || typeof v.leavingMicros === 'number')
   );
 }

@@ -375,11 +375,18 @@ export async function selectOwnersOrders(
   return out;
 }
 
+/**
+ * Each account's free and frozen balance, and the part of the frozen money that is leaving it:
+ * withdrawals requested and not yet paid or returned (status 0, funding's table). That money no
+ * longer backs positions: the stop-out counts equity without it.
+ */
 export async function selectBalances(
   db: Executor,
   userIds: readonly number[],
-): Promise<Map<number, { freeMicros: number; frozenMicros: number }>> {
-  const out = new Map<number, { freeMicros: number; frozenMicros: number }>();
+  /** false: skip the withdrawals' read (copy accounts never withdraw; leavingMicros reads 0). */
+  withLeaving = true,
+): Promise<Map<number, AccountBalance>> {
+  const out = new Map<number, AccountBalance>();
   for (let i = 0; i < userIds.length; i += 500) {
     const chunk = userIds.slice(i, i + 500);
     const rows = await db
@@ -387,9 +394,30 @@ export async function selectBalances(
       .select(['user_id', 'balance_micros', 'frozen_micros'])
       .where('user_id', 'in', chunk)
       .execute();
+    const leaving = !withLeaving
+      ? []
+      : await db
+          .selectFrom('withdrawals')
+          .select((eb) => ['user_id', eb.fn.sum<string | number>('amount_micros').as('leaving')])
+          .where('status', '=', 0)
+          .where('user_id', 'in', chunk)
+          .groupBy('user_id')
+          .execute();
+    const leavingOf = new Map(leaving.map((r) => [r.user_id, Number(r.leaving)]));
     for (const r of rows) {
-      out.set(r.user_id, { freeMicros: Number(r.balance_micros), frozenMicros: Number(r.frozen_micros) });
+      out.set(r.user_id, {
+        freeMicros: Number(r.balance_micros),
+        frozenMicros: Number(r.frozen_micros),
+        leavingMicros: leavingOf.get(r.user_id) ?? 0,
+      });
     }
   }
   return out;
+}
+
+export interface AccountBalance {
+  freeMicros: number;
+  frozenMicros: number;
+  /** Frozen for withdrawals not yet paid or returned. */
+  leavingMicros: number;
 }

@@ -68,10 +68,15 @@ export interface FiguresInput {
   marginMicros: number;
   /** Floating P&L of the holding orders. */
   profitMicros: number;
+  /**
+   * Frozen for withdrawals not yet paid or returned: on its way out, it backs no position, so the
+   * equity and the risk rate leave it out, as the stop-out does (0 when absent).
+   */
+  leavingMicros?: number;
 }
 
 export function presentFigures(f: FiguresInput): AccountFigures {
-  const equity = f.freeMicros + f.frozenMicros + f.profitMicros;
+  const equity = f.freeMicros + f.frozenMicros - (f.leavingMicros ?? 0) + f.profitMicros;
   const rate = riskRatePct({ equityMicros: equity, usedMarginMicros: f.marginMicros });
   return {
     balance: money(f.freeMicros),

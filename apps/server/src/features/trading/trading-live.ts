@@ -4,8 +4,14 @@ import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
 import type { TopicRegistry } from '../../live/topics.js';
-import { readBalance } from '../accounts/index.js';
-import { isOrderEvent, ORDER_EVENTS_CHANNEL, type OrderRecord, STATUS_HOLDING } from './model.js';
+import {
+  BALANCE_EVENTS_CHANNEL,
+  isBalanceEvent,
+  isOrderEvent,
+  ORDER_EVENTS_CHANNEL,
+  type OrderRecord,
+  STATUS_HOLDING,
+} from './model.js';
 import { selectUserOrders } from './orders.repository.js';
 import { money, presentFigures } from './present.js';
 import { closingPriceOf, type Pricing } from './pricing.js';
@@ -21,6 +27,8 @@ interface Tracked {
   holdings: OrderRecord[] | null;
   freeMicros: number;
   frozenMicros: number;
+  /** Frozen for withdrawals not yet paid or returned (left out of the equity and the risk rate). */
+  leavingMicros: number;
   /** Push even without holdings (the totals changed: a close, a fill, a cancel). */
   changed: boolean;
   lastChangeAt: number;
@@ -34,7 +42,7 @@ interface Tracked {
 export class TradingLive {
   private readonly tracked = new Map<number, Tracked>();
   private timer: NodeJS.Timeout | undefined;
-  private offBus: (() => void) | undefined;
+  private offBus: Array<() => void> = [];
   private flushing = false;
 
   constructor(
@@ -64,16 +72,29 @@ export class TradingLive {
   }
 
   start(): void {
-    this.offBus = this.deps.bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
-      if (!isOrderEvent(payload)) return;
-      const t = this.tracked.get(payload.order.userId);
-      if (!t) return;
-      t.holdings = null;
-      t.freeMicros = payload.freeMicros;
-      t.frozenMicros = payload.frozenMicros;
-      t.changed = true;
-      t.lastChangeAt = Date.now();
-    });
+    this.offBus = [
+      this.deps.bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
+        if (!isOrderEvent(payload)) return;
+        const t = this.tracked.get(payload.order.userId);
+        if (!t) return;
+        t.holdings = null;
+        t.freeMicros = payload.freeMicros;
+        t.frozenMicros = payload.frozenMicros;
+        t.changed = true;
+        t.lastChangeAt = Date.now();
+      }),
+      // Money moved outside an order (a withdrawal requested, paid or returned; a copy's funds).
+      this.deps.bus.subscribe(BALANCE_EVENTS_CHANNEL, (payload) => {
+        if (!isBalanceEvent(payload)) return;
+        const t = this.tracked.get(payload.userId);
+        if (!t) return;
+        t.freeMicros = payload.freeMicros;
+        t.frozenMicros = payload.frozenMicros;
+        if (payload.leavingMicros !== undefined) t.leavingMicros = payload.leavingMicros;
+        t.changed = true;
+        t.lastChangeAt = Date.now();
+      }),
+    ];
     this.timer = setInterval(() => {
       void this.flush();
     }, FOREX_TRADE_FLUSH_MS);
@@ -81,7 +102,8 @@ export class TradingLive {
   }
 
   stop(): void {
-    this.offBus?.();
+    for (const off of this.offBus) off();
+    this.offBus = [];
     if (this.timer) clearInterval(this.timer);
     this.tracked.clear();
   }
@@ -89,12 +111,13 @@ export class TradingLive {
   private async load(userId: number): Promise<Tracked> {
     const [holdings, balance] = await Promise.all([
       selectUserOrders(this.deps.db.kysely, userId, [STATUS_HOLDING]),
-      readBalance(this.deps.db.kysely, userId),
+      this.deps.service.balanceOf(userId),
     ]);
     return {
       holdings,
-      freeMicros: balance.balanceMicros,
+      freeMicros: balance.freeMicros,
       frozenMicros: balance.frozenMicros,
+      leavingMicros: balance.leavingMicros,
       changed: false,
       lastChangeAt: Date.now(),
     };
@@ -108,7 +131,7 @@ export class TradingLive {
       type: TOPIC_FOREX_TRADE,
       code: 1,
       data: {
-        ...presentFigures(figures),
+        ...presentFigures({ ...figures, leavingMicros: t.leavingMicros }),
         orders: holdings.map((o) => {
           const inst = pricing.instrument(o.instrumentId);
           const quote = pricing.quote(inst);

@@ -29,6 +29,8 @@ import type { Instrument } from '../markets/index.js';
 import { cancelPending, closeHolding, fillPending, LEDGER_KINDS, openOrder } from './booking.js';
 import { OrderLimits } from './limits.js';
 import {
+  BALANCE_EVENTS_CHANNEL,
+  type BalanceEvent,
   ORDER_EVENTS_CHANNEL,
   type OrderEvent,
   type OrderRecord,
@@ -38,8 +40,10 @@ import {
   type StatusCode,
 } from './model.js';
 import {
+  type AccountBalance,
   countOrders,
   countOwnersOrders,
+  selectBalances,
   selectOrder,
   selectOrderPage,
   selectOwnersOrderPage,
@@ -347,15 +351,15 @@ export class TradingService {
         ? countOrders(db.kysely, user.userId, status)
         : countOwnersOrders(db.kysely, owners, status),
       selectUserOrders(db.kysely, user.userId, [STATUS_HOLDING]),
-      readBalance(db.kysely, user.userId),
+      this.balanceOf(user.userId),
       status === STATUS_HISTORY ? sumRealised(db.kysely, user.userId) : Promise.resolve(0),
     ]);
-    const figures = this.figures(holdings, balance.balanceMicros, balance.frozenMicros);
+    const figures = this.figures(holdings, balance.freeMicros, balance.frozenMicros);
     const allFactProfits =
       status === STATUS_HISTORY ? realised : status === STATUS_HOLDING ? figures.profitMicros : 0;
     const copyOf = new Map(copies.map((c) => [c.accountId, c]));
     return {
-      ...presentFigures(figures),
+      ...presentFigures({ ...figures, leavingMicros: balance.leavingMicros }),
       data: rows.map((o) => {
         const presented = presentOrder(o, pricing.instrument(o.instrumentId), pricing);
         const copy = copyOf.get(o.userId);
@@ -376,9 +380,23 @@ export class TradingService {
     const { db } = this.d;
     const [holdings, balance] = await Promise.all([
       selectUserOrders(db.kysely, user.userId, [STATUS_HOLDING]),
-      readBalance(db.kysely, user.userId),
+      this.balanceOf(user.userId),
     ]);
-    return presentFigures(this.figures(holdings, balance.balanceMicros, balance.frozenMicros));
+    return presentFigures({
+      ...this.figures(holdings, balance.freeMicros, balance.frozenMicros),
+      leavingMicros: balance.leavingMicros,
+    });
+  }
+
+  /** An account's free and frozen money, and the frozen part leaving it (pending withdrawals). */
+  async balanceOf(userId: number): Promise<AccountBalance> {
+    return (
+      (await selectBalances(this.d.db.kysely, [userId])).get(userId) ?? {
+        freeMicros: 0,
+        frozenMicros: 0,
+        leavingMicros: 0,
+      }
+    );
   }
 
   /**
@@ -613,6 +631,21 @@ export class TradingService {
   async openLossMicros(db: Parameters<typeof selectUserOrders>[0], userId: number): Promise<number> {
     const holdings = await selectUserOrders(db, userId, [STATUS_HOLDING]);
     return Math.max(0, -this.figures(holdings, 0, 0).profitMicros);
+  }
+
+  /**
+   * Tells the stop-out monitor an account's balance moved outside an order (call after the commit):
+   * a withdrawal requested, paid or returned changes the money that backs its positions.
+   */
+  announceBalance(userId: number): void {
+    selectBalances(this.d.db.kysely, [userId])
+      .then((balances) => {
+        const b = balances.get(userId);
+        if (!b) return;
+        const event: BalanceEvent = { userId, ...b };
+        this.d.bus.publish(BALANCE_EVENTS_CHANNEL, event);
+      })
+      .catch((err: unknown) => this.d.log.error({ err, userId }, 'announcing a balance failed'));
   }
 
   /** Margin and floating P&L of the holding orders at current quotes. */

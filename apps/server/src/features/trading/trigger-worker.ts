@@ -15,14 +15,27 @@ import {
   type OrderEvent,
   type OrderRecord,
 } from './model.js';
-import { selectBalances, selectOpenOrders, selectOrder, selectUserOrders } from './orders.repository.js';
+import {
+  type AccountBalance,
+  selectBalances,
+  selectOpenOrders,
+  selectOrder,
+  selectUserOrders,
+} from './orders.repository.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
 import { deriveLevels, type RiskGroup, type RiskMarket } from './risk-levels.js';
 import type { TradingService } from './trading.service.js';
 import { type Fire, type IndexedOrder, TriggerBook, type UserLevel } from './trigger-book.js';
 
 interface UserBook {
+  /**
+   * The money backing positions: free + frozen, less what is leaving the account (withdrawals
+   * requested, not yet paid or returned). Counted in, a pending withdrawal kept a losing position
+   * open past its stop-out; paid out, the close fell below zero and the house covered it.
+   */
   balanceMicros: number;
+  /** Frozen for withdrawals not yet paid or returned (selectBalances, balance events). */
+  leavingMicros: number;
   holdings: Set<number>;
   pending: Set<number>;
   levels: readonly UserLevel[];
@@ -123,7 +136,7 @@ export class TriggerWorker {
         this.fault('rebuild', err, { orderId: o.id, userId: o.userId });
       }
     }
-    for (const [userId, b] of balances) this.userBook(userId).balanceMicros = b.freeMicros + b.frozenMicros;
+    for (const [userId, b] of balances) this.setBalance(this.userBook(userId), b);
     for (const userId of this.users.keys()) this.relevelSafely(userId, 'rebuild');
     // Anything that should have fired while the server was down fires now.
     for (const inst of pricing.markets.instruments()) {
@@ -161,7 +174,8 @@ export class TriggerWorker {
     const o = event.order;
     const known = this.records.get(o.id);
     if (known && known.version >= o.version) return;
-    this.userBook(o.userId).balanceMicros = event.freeMicros + event.frozenMicros;
+    const user = this.userBook(o.userId);
+    user.balanceMicros = event.freeMicros + event.frozenMicros - user.leavingMicros;
     try {
       if (o.status === 3) this.untrack(o);
       else this.track(o);
@@ -245,11 +259,18 @@ export class TriggerWorker {
     user?.pending.delete(o.id);
   }
 
+  /** The money backing an account's positions, from its balances (see UserBook.balanceMicros). */
+  private setBalance(u: UserBook, b: AccountBalance): void {
+    u.leavingMicros = b.leavingMicros;
+    u.balanceMicros = b.freeMicros + b.frozenMicros - b.leavingMicros;
+  }
+
   private userBook(userId: number): UserBook {
     let u = this.users.get(userId);
     if (!u) {
       u = {
         balanceMicros: 0,
+        leavingMicros: 0,
         holdings: new Set(),
         pending: new Set(),
         levels: [],
@@ -407,7 +428,9 @@ export class TriggerWorker {
         const balance = (await selectBalances(db.kysely, [userId])).get(userId);
         if (!balance || holdings.length === 0) return;
         const figures = service.figures(holdings, balance.freeMicros, balance.frozenMicros);
-        const equity = figures.freeMicros + figures.frozenMicros + figures.profitMicros;
+        // Money on its way out (a pending withdrawal) backs nothing.
+        const equity =
+          figures.freeMicros + figures.frozenMicros - balance.leavingMicros + figures.profitMicros;
         if (!isStopOut({ equityMicros: equity, usedMarginMicros: figures.marginMicros }, stopOutPct)) return;
         // Only positions whose market is open can be closed; the plan orders them worst first.
         const closable = holdings
@@ -435,9 +458,9 @@ export class TriggerWorker {
       const u = this.users.get(userId);
       if (u) {
         const balance = (await selectBalances(db.kysely, [userId]).catch(() => new Map())).get(userId) as
-          | { freeMicros: number; frozenMicros: number }
+          | AccountBalance
           | undefined;
-        if (balance) u.balanceMicros = balance.freeMicros + balance.frozenMicros;
+        if (balance) this.setBalance(u, balance);
         this.relevelQuiet(userId);
       }
     }
@@ -469,9 +492,9 @@ export class TriggerWorker {
   private applyBalance(event: BalanceEvent): void {
     const u = this.users.get(event.userId);
     if (!u) return;
-    const total = event.freeMicros + event.frozenMicros;
-    if (total === u.balanceMicros) return;
-    u.balanceMicros = total;
+    const before = u.balanceMicros;
+    this.setBalance(u, { ...event, leavingMicros: event.leavingMicros ?? u.leavingMicros });
+    if (u.balanceMicros === before) return;
     this.relevelSafely(event.userId, 'event');
   }
 
@@ -492,11 +515,9 @@ export class TriggerWorker {
       for (const [userId, b] of balances) {
         const u = this.users.get(userId);
         if (!u) continue;
-        const total = b.freeMicros + b.frozenMicros;
-        if (total !== u.balanceMicros) {
-          u.balanceMicros = total;
-          this.relevelSafely(userId, 'job');
-        }
+        const before = u.balanceMicros;
+        this.setBalance(u, b);
+        if (u.balanceMicros !== before) this.relevelSafely(userId, 'job');
       }
     }
     for (const inst of pricing.markets.instruments()) {
