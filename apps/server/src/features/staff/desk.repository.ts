@@ -414,20 +414,3 @@ export async function selectFlowsSince(
     fees: -of('trade_fee'),
   };
 }
-
-/** Balances of the accounts with open positions. */
-export async function selectBalancesOf(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<Map<number, { balance: number; frozen: number }>> {
-  const out = new Map<number, { balance: number; frozen: number }>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['user_id', 'balance_micros', 'frozen_micros'])
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  for (const r of rows)
-    out.set(Number(r.user_id), { balance: Number(r.balance_micros), frozen: Number(r.frozen_micros) });
-  return out;
-}

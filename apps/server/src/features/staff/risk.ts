@@ -11,7 +11,8 @@ import { toMoney } from '../accounts/index.js';
 import type { Clock } from '../identity/index.js';
 import type { MarketService } from '../markets/index.js';
 import { readSettings } from '../settings/index.js';
-import { selectBalancesOf, selectFlowsSince, selectOpenPositions } from './desk.repository.js';
+import { selectBalances } from '../trading/index.js';
+import { selectFlowsSince, selectOpenPositions } from './desk.repository.js';
 
 const LIST_SIZE = 20;
 
@@ -59,11 +60,12 @@ export async function riskView(
     floating.push({ order_id: p.id, user_id: p.userId, code: inst.code, pnl: toMoney(pnl) });
   }
 
-  const balances = await selectBalancesOf(db, [...accounts.keys()]);
+  const balances = await selectBalances(db, [...accounts.keys()]);
   const margin = [...accounts.entries()]
     .map(([userId, a]) => {
-      const b = balances.get(userId) ?? { balance: 0, frozen: 0 };
-      const equity = b.balance + b.frozen + a.floating;
+      const b = balances.get(userId) ?? { freeMicros: 0, frozenMicros: 0, leavingMicros: 0 };
+      // As the stop-out counts it: money on its way out (a pending withdrawal) backs nothing.
+      const equity = b.freeMicros + b.frozenMicros - b.leavingMicros + a.floating;
       const level = a.margin > 0 ? new TradingDecimal(equity).div(a.margin).mul(100) : new TradingDecimal(0);
       return { userId, uid: a.uid, equity, margin: a.margin, level };
     })
