@@ -138,10 +138,12 @@ export const ERRORS = {
   demo_strategy_real_money: { code: 7011, status: 403 },
   copy_not_found: { code: 7012, status: 404 },
   copy_not_active: { code: 7013, status: 409 },
-  /** A withdrawal from a copy may take only its free balance. */
+  /** A withdrawal from a copy may take only its free margin (free balance less its open loss). */
   copy_withdraw_too_large: { code: 7014, status: 409 },
   /** A copy account is run by its copy; nobody trades or publishes with it. */
   copy_account_forbidden: { code: 7015, status: 403 },
+  /** Money put into copying comes from the free margin only: open positions' loss stays in. */
+  copy_above_free_margin: { code: 7016, status: 409 },
   // back office
   /** No staff session, or it ended (signed out, idle too long, member disabled). */
   staff_session_expired: { code: 8001, status: 401 },

@@ -351,6 +351,7 @@ export class CopyService {
     const at = this.d.now();
     const row = await this.queue.run(async (tx) => {
       await this.requirePerson(tx, user.userId);
+      await this.requireFreeMargin(tx, user.userId, amount);
       const running = (await selectCopiesOf(tx, user.userId)).find(
         (c) => c.strategy_id === strategy.id && c.status !== 'stopped',
       );
@@ -417,6 +418,7 @@ export class CopyService {
       const at = this.d.now();
       const memo = { name: strategy.name, copy: copy.id };
       if (!withdraw) {
+        await this.requireFreeMargin(tx, user.userId, amount);
         await this.move(tx, user.userId, accountId, amount, 'fund', memo, copy.id, at);
         await this.balanceChanged(tx, afterCommit, accountId);
         return (await updateCopyIf(tx, copy.id, 'active', {
@@ -890,6 +892,19 @@ export class CopyService {
   private async requirePerson(tx: Tx, userId: number): Promise<void> {
     const row = await tx.selectFrom('users').select('kind').where('id', '=', userId).executeTakeFirst();
     if (!row || Number(row.kind) === 1) throw new AppError('copy_account_forbidden');
+  }
+
+  /**
+   * Money put into copying comes out of the follower's free margin only: their free balance less
+   * the loss their own open positions stand at. Moved out, the rest would leave those positions
+   * unbacked: a stop-out below zero that the house covers, while the money waits in the copy. A
+   * free balance short of the amount is the ledger's refusal (insufficient_balance).
+   */
+  private async requireFreeMargin(tx: Tx, userId: number, amount: number): Promise<void> {
+    const { balanceMicros } = await readBalance(tx, userId);
+    if (amount > balanceMicros) return;
+    const spare = balanceMicros - (await this.d.trading.service.openLossMicros(tx, userId));
+    if (amount > spare) throw new AppError('copy_above_free_margin', { max: wholeCents(spare) });
   }
 
   /** Tells the stop-out monitor an account's balance changed outside an order (after commit). */

@@ -204,4 +204,49 @@ describe('money out never exceeds the free margin', () => {
     await s.settle();
     expect((await orderOf(control.userId)).status).toBe(1);
   });
+
+  it("money put into copying comes from the follower's free margin only", async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const provider = await s.real('free-margin-provider-2@example.com', 100_000);
+    const follower = await s.real('free-margin-follower-2@example.com', 20_000);
+    const published = await s.call(
+      routes.publish,
+      { name: 'Margin two', desc: '', fee_rate: '0', min_invest: '100' },
+      provider.token,
+    );
+    const strategyId = (published.data as { id: number }).id;
+    // The follower's own position: one lot at 1.10010, then the bid at 1.09000 (−1,010.00 USD).
+    await buyEurusd(follower.token, '1');
+    s.tick('EURUSD', '1.09000', '1.09010');
+    const before = await balanceOf(follower.userId);
+    const spare = cents(before.balanceMicros - 1_010_000_000);
+
+    const over = await s.call(
+      routes.copy,
+      { strategy_id: strategyId, amount: usd(spare + 10_000) },
+      follower.token,
+    );
+    expect(over.code, over.msg).toBe(code('copy_above_free_margin'));
+    expect(over.msg).toContain(usd(spare));
+    expect(await balanceOf(follower.userId)).toEqual(before);
+    const none = await s.t.server.ctx.db.kysely
+      .selectFrom('copies')
+      .select('id')
+      .where('follower_id', '=', follower.userId)
+      .execute();
+    expect(none).toEqual([]);
+
+    const copied = await s.call(
+      routes.copy,
+      { strategy_id: strategyId, amount: usd(spare - 1_000_000) },
+      follower.token,
+    );
+    expect(copied.code, copied.msg).toBe(1);
+    const copy = CopySummary.parse(copied.data);
+    // One more dollar is there, then no more.
+    const added = await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '1' }, follower.token);
+    expect(added.code, added.msg).toBe(1);
+    const more = await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '0.01' }, follower.token);
+    expect(more.code, more.msg).toBe(code('copy_above_free_margin'));
+  });
 });
