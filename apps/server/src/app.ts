@@ -33,6 +33,9 @@ import { RedisEventBus } from './live/redis-event-bus.js';
 import type { SessionVerifier } from './live/session.js';
 import { TopicRegistry } from './live/topics.js';
 
+/** How long a request in flight at shutdown may take before its connection is cut. */
+export const CONNECTION_GRACE_MS = 3_000;
+
 export interface AppOverrides {
   /** Replaces the session check of the live socket (identity provides the real one). */
   sessions?: SessionVerifier;
@@ -159,6 +162,11 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     const openBus = bus;
     let metricsListener: MetricsListener | undefined;
     app.addHook('preClose', async () => {
+      // Idle keep-alive connections close at once (Fastify); a request in flight gets
+      // CONNECTION_GRACE_MS to finish. Then every connection still open is cut: a client holding
+      // one busy (half a request sent, a response never read) must not hold the shutdown, and the
+      // work put away after it (the features' stops, the leader's lease, the database).
+      setTimeout(() => app.server.closeAllConnections(), CONNECTION_GRACE_MS).unref();
       await metricsListener?.close();
       await gateway.close();
     });

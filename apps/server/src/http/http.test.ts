@@ -203,6 +203,8 @@ describe('request metadata', () => {
 
   it('sends security headers with a CSP fit for the app', async () => {
     const res = await fetch(`${t.baseUrl}/api/default/area_list`);
+    // Read to the end: an unread body keeps its connection busy (the client cannot reuse it).
+    await res.text();
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -221,6 +223,7 @@ describe('request metadata', () => {
       body: '{',
     });
     for (const res of [notFound, malformed]) {
+      await res.text();
       expect(res.status).toBeGreaterThanOrEqual(400);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name)).toBe(value);
     }
