@@ -69,6 +69,22 @@ function draw(token: string, to: { currency: number; method: number }, number: s
   );
 }
 
+/**
+ * A provider (100,000 USD) who has published a free strategy, and a follower (20,000 USD); `tag`
+ * keeps each test's accounts and strategy names apart.
+ */
+async function providerAndFollower(tag: string) {
+  const provider = await s.real(`free-margin-provider-${tag}@example.com`, 100_000);
+  const follower = await s.real(`free-margin-follower-${tag}@example.com`, 20_000);
+  const published = await s.call(
+    routes.publish,
+    { name: `Margin ${tag}`, desc: '', fee_rate: '0', min_invest: '100' },
+    provider.token,
+  );
+  expect(published.code, published.msg).toBe(1);
+  return { provider, follower, strategyId: (published.data as { id: number }).id };
+}
+
 describe('money out never exceeds the free margin', () => {
   it('a withdrawal leaves the loss open positions stand at in the account; an open profit adds nothing', async () => {
     s.tick('EURUSD', '1.10000', '1.10010');
@@ -107,15 +123,7 @@ describe('money out never exceeds the free margin', () => {
 
   it("a copy's funds go back to its follower only as far as its free margin", async () => {
     s.tick('EURUSD', '1.10000', '1.10010');
-    const provider = await s.real('free-margin-provider@example.com', 100_000);
-    const follower = await s.real('free-margin-follower@example.com', 20_000);
-    const published = await s.call(
-      routes.publish,
-      { name: 'Margin', desc: '', fee_rate: '0', min_invest: '100' },
-      provider.token,
-    );
-    expect(published.code, published.msg).toBe(1);
-    const strategyId = (published.data as { id: number }).id;
+    const { strategyId, follower, provider } = await providerAndFollower('one');
     const copied = await s.call(routes.copy, { strategy_id: strategyId, amount: '10000' }, follower.token);
     expect(copied.code, copied.msg).toBe(1);
     const copy = CopySummary.parse(copied.data);
@@ -207,14 +215,7 @@ describe('money out never exceeds the free margin', () => {
 
   it("money put into copying comes from the follower's free margin only", async () => {
     s.tick('EURUSD', '1.10000', '1.10010');
-    const provider = await s.real('free-margin-provider-2@example.com', 100_000);
-    const follower = await s.real('free-margin-follower-2@example.com', 20_000);
-    const published = await s.call(
-      routes.publish,
-      { name: 'Margin two', desc: '', fee_rate: '0', min_invest: '100' },
-      provider.token,
-    );
-    const strategyId = (published.data as { id: number }).id;
+    const { strategyId, follower } = await providerAndFollower('two');
     // The follower's own position: one lot at 1.10010, then the bid at 1.09000 (−1,010.00 USD).
     await buyEurusd(follower.token, '1');
     s.tick('EURUSD', '1.09000', '1.09010');
