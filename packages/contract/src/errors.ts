@@ -63,6 +63,11 @@ export const ERRORS = {
    * than STALE_PRICE_MS (the leader hangs or is being replaced): no price to trade at.
    */
   price_stale: { code: 3022, status: 409 },
+  /**
+   * The free balance covers the order's margin and fee, but not once the loss the account's open
+   * positions stand at is set aside (the free margin; an open profit adds nothing).
+   */
+  insufficient_free_margin: { code: 3023, status: 409 },
   // identity
   account_exists: { code: 4001, status: 409 },
   weak_password: { code: 4002, status: 400 },

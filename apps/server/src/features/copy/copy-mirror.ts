@@ -231,7 +231,7 @@ export class CopyMirror {
       if (error instanceof CopyGone || isUniqueViolation(error)) return;
       if (!(error instanceof AppError)) throw error;
       const reason: SkipReason =
-        error.key === 'insufficient_balance'
+        error.key === 'insufficient_balance' || error.key === 'insufficient_free_margin'
           ? 'insufficient_margin'
           : error.key === 'market_closed' || error.key === 'price_stale'
             ? 'market_closed'

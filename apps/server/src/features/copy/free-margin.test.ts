@@ -9,7 +9,7 @@ import { type CopyServer, startCopyServer } from './testing/harness.js';
  * Money out never exceeds the free margin: a withdrawal (from the main account, or from a copy
  * account back to its follower) leaves in the account the loss its open positions stand at. Paid
  * out, that money would leave the positions unbacked: a stop-out, and the house covering what the
- * close costs below zero.
+ * close costs below zero. Money into copying and into a new order follows the same rule.
  */
 
 let s: CopyServer;
@@ -249,5 +249,74 @@ describe('money out never exceeds the free margin', () => {
     expect(added.code, added.msg).toBe(1);
     const more = await s.call(routes.copyFunds, { copy_id: copy.copy_id, amount: '0.01' }, follower.token);
     expect(more.code, more.msg).toBe(code('copy_above_free_margin'));
+  });
+});
+
+describe('money into a new order comes from the free margin', () => {
+  const ordersOf = (userId: number) =>
+    s.t.server.ctx.db.kysely
+      .selectFrom('orders')
+      .select(['id', 'status', 'margin_micros', 'fee_micros'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const order = (token: string, q: Record<string, string | number>) =>
+    s.call(routes.submitOrder, { type: 1, forex_id: s.eurusd(), status: 1, multiple: 20, ...q }, token);
+
+  it('a trader whose positions stand at a loss opens only what the free balance less that loss pays', async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const trader = await s.real('free-margin-orders@example.com', 20_000);
+    await buyEurusd(trader.token, '1');
+    // The bid falls to 1.09000: the lot bought at 1.10010 stands at −1,010.00 USD.
+    s.tick('EURUSD', '1.09000', '1.09010');
+    const before = await balanceOf(trader.userId);
+    const freeMargin = before.balanceMicros - 1_010_000_000;
+    const held = await ordersOf(trader.userId);
+    expect(held).toHaveLength(1);
+    // 2.6 lots at 1.09010 need 14,171.30 of margin (and a fee): more than the free margin (about
+    // 13,490), less than the free balance (about 14,500): the balance alone would have paid it.
+    const lots = 2.6;
+    const marginNeed = 14_171_300_000;
+    expect(marginNeed).toBeGreaterThan(freeMargin);
+    expect(marginNeed + Number(held[0]?.fee_micros) * lots).toBeLessThan(before.balanceMicros);
+
+    const refused = await order(trader.token, { cont: String(lots) });
+    expect(refused.code, refused.msg).toBe(code('insufficient_free_margin'));
+    expect(refused.msg).toContain(usd(cents(freeMargin)));
+    // Nothing moved: the balance, the positions.
+    expect(await balanceOf(trader.userId)).toEqual(before);
+    expect(await ordersOf(trader.userId)).toEqual(held);
+    // A pending order freezes its margin as well: the same rule.
+    const pending = await order(trader.token, { cont: String(lots), status: 0, target_price: '1.08000' });
+    expect(pending.code, pending.msg).toBe(code('insufficient_free_margin'));
+    expect(await ordersOf(trader.userId)).toEqual(held);
+
+    // What the free margin pays opens.
+    const fits = await order(trader.token, { cont: '2.4' });
+    expect(fits.code, fits.msg).toBe(1);
+    const after = await ordersOf(trader.userId);
+    expect(after).toHaveLength(2);
+    const opened = after[1] as (typeof after)[number];
+    expect((await balanceOf(trader.userId)).balanceMicros).toBe(
+      before.balanceMicros - Number(opened.margin_micros) - Number(opened.fee_micros),
+    );
+  });
+
+  it('an open profit adds nothing, and a first position needs only the free balance', async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const trader = await s.real('free-margin-orders-profit@example.com', 20_000);
+    await buyEurusd(trader.token, '1');
+    // In profit: +990.00 USD. The free balance (about 14,500) is still the most a new order takes.
+    s.tick('EURUSD', '1.11000', '1.11010');
+    const before = await balanceOf(trader.userId);
+    // 2.7 lots at 1.11010 need 14,986.35 of margin: more than the free balance, less than it with the profit.
+    const over = await order(trader.token, { cont: '2.7' });
+    expect(over.code, over.msg).toBe(code('insufficient_balance'));
+    expect(await balanceOf(trader.userId)).toEqual(before);
+
+    // A trader with no position uses the whole free balance, as before.
+    const fresh = await s.real('free-margin-orders-first@example.com', 20_000);
+    const all = await order(fresh.token, { cont: '3.5' });
+    expect(all.code, all.msg).toBe(1);
   });
 });

@@ -344,6 +344,48 @@ export async function selectUserOrders(
   return rows.map(toRecord);
 }
 
+/** An account's holdings on one instrument and side, summed in floating point (an estimate). */
+export interface HoldingExposure {
+  instrumentId: number;
+  side: 'buy' | 'sell';
+  /** Σ lots. */
+  lots: number;
+  /** Σ lots × open price. */
+  lotsTimesOpen: number;
+}
+
+/**
+ * An account's holding orders but one (`exceptId`), summed per instrument and side by the database
+ * in double precision: what a float estimate of their open P&L needs, in one short read whatever
+ * the number of positions. Never money: a decision taken on it must allow for its rounding.
+ */
+export async function selectHoldingExposure(
+  db: Executor,
+  userId: number,
+  exceptId: number,
+): Promise<HoldingExposure[]> {
+  const lots = sql<number>`CAST(lots AS DOUBLE PRECISION)`;
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      'instrument_id',
+      'side',
+      sql<number>`SUM(${lots})`.as('lots'),
+      sql<number>`SUM(${lots} * CAST(open_price AS DOUBLE PRECISION))`.as('lots_open'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', '=', 1)
+    .where('id', '<>', exceptId)
+    .groupBy(['instrument_id', 'side'])
+    .execute();
+  return rows.map((r) => ({
+    instrumentId: r.instrument_id,
+    side: r.side === 1 ? 'buy' : 'sell',
+    lots: Number(r.lots),
+    lotsTimesOpen: Number(r.lots_open),
+  }));
+}
+
 /** Every order still on the book (pending or holding): the worker's rebuild after a start. */
 export async function selectOpenOrders(db: Executor): Promise<OrderRecord[]> {
   const rows = await db

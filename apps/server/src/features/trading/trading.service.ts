@@ -11,6 +11,7 @@ import {
   TOPIC_FOREX_CLOSED,
 } from '@meridian/contract';
 import {
+  formatMicros,
   type InstrumentTerms,
   marginMicros,
   openCost,
@@ -23,10 +24,10 @@ import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
-import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import { postLedgerEntry, readBalance, wholeCents } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import type { Instrument } from '../markets/index.js';
-import { cancelPending, closeHolding, fillPending, LEDGER_KINDS, openOrder } from './booking.js';
+import { cancelPending, closeHolding, fillPending, LEDGER_KINDS, type Opened, openOrder } from './booking.js';
 import { OrderLimits } from './limits.js';
 import {
   BALANCE_EVENTS_CHANNEL,
@@ -44,6 +45,7 @@ import {
   countOrders,
   countOwnersOrders,
   selectBalances,
+  selectHoldingExposure,
   selectOrder,
   selectOrderPage,
   selectOwnersOrderPage,
@@ -226,6 +228,10 @@ export class TradingService {
         );
         // Counted by the placement under the account's row lock, so racing orders count one by one.
         this.limits.checkCaps(pending, settings, opened.sameStatusAfter);
+        // A market order that is the account's only position has nothing else to back: no read.
+        if (pending || opened.sameStatusAfter > 1) {
+          await this.requireFreeMargin(tx, opened, cost.marginMicros + (pending ? 0 : cost.feeMicros));
+        }
         if (options.inTx) await options.inTx(tx, opened.order);
         this.emit(afterCommit, {
           order: opened.order,
@@ -648,6 +654,52 @@ export class TradingService {
       .catch((err: unknown) => this.d.log.error({ err, userId }, 'announcing a balance failed'));
   }
 
+  /**
+   * A careful broker's rule for money into a new order: it comes from the free margin, the free
+   * balance less the loss the account's open positions stand at (an open profit adds nothing: it is
+   * not money until closed), as money out does (withdrawals, copy allocations). Paid from the cash
+   * that backs a losing position, the new order would leave both unbacked: a stop-out at the next
+   * tick, and the house covering what falls below zero. Runs in the placement's transaction, after
+   * the placement (`opened`, the account as it left it; `paid`, the margin and fee it took), under
+   * the same account lock; throws insufficient_free_margin, naming the free margin and the need,
+   * and the placement rolls back with it.
+   *
+   * First an estimate, from the account's other holdings summed per instrument and side by the
+   * database in floating point (one range of an index): when the free balance left exceeds the
+   * estimated loss by more than the estimate's possible error, the rule holds and nothing more is
+   * read. Otherwise (near the line, or over it) the decision is made exactly, from every holding
+   * priced in decimals, as the figures the trader sees are.
+   */
+  private async requireFreeMargin(tx: Tx, opened: Opened, paidMicros: number): Promise<void> {
+    const { pricing } = this.d;
+    const exposure = await selectHoldingExposure(tx, opened.order.userId, opened.order.id);
+    if (exposure.length === 0) return;
+    let pnl = 0;
+    let amounts = 0;
+    for (const g of exposure) {
+      const inst = pricing.instrument(g.instrumentId);
+      const quote = pricing.quote(inst);
+      const rate = pricing.markets.quoteToUsd(inst).toNumber();
+      const atClose = g.lots * inst.contractSize * Number(g.side === 'buy' ? quote.bid : quote.ask);
+      const atOpen = g.lotsTimesOpen * inst.contractSize;
+      pnl += (g.side === 'buy' ? atClose - atOpen : atOpen - atClose) * rate;
+      amounts += (Math.abs(atClose) + Math.abs(atOpen)) * rate;
+    }
+    // Doubles err by far less than 1e-9 of the amounts summed; a cent covers the exact figures'
+    // rounding of each position to the micro-unit.
+    const leeway = amounts * 1e-9 + 0.01;
+    if (opened.freeMicros / 1e6 - Math.max(0, -pnl) > leeway) return;
+    const holdings = await selectUserOrders(tx, opened.order.userId, [STATUS_HOLDING]);
+    const others = holdings.filter((o) => o.id !== opened.order.id);
+    if (others.length === 0) return;
+    const loss = Math.max(0, -this.figures(others, 0, 0).profitMicros);
+    if (opened.freeMicros >= loss) return;
+    throw new AppError('insufficient_free_margin', {
+      free: wholeCents(opened.freeMicros + paidMicros - loss),
+      need: centsUp(paidMicros),
+    });
+  }
+
   /** Margin and floating P&L of the holding orders at current quotes. */
   figures(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number) {
     const { pricing } = this.d;
@@ -688,4 +740,9 @@ export class TradingService {
       TOPIC_FOREX_CLOSED,
     );
   }
+}
+
+/** An amount needed, for a message: USD rounded up to the cent, so it never reads less than it is. */
+function centsUp(micros: number): string {
+  return formatMicros(Math.ceil(micros / 10_000) * 10_000, 2);
 }

@@ -60,7 +60,7 @@ describe('summary card', () => {
     );
     expect(screen.getByTestId('summary-profit').textContent).toBe('-12.35');
     expect(screen.getByTestId('summary-equity').textContent).toBe('100,253.09');
-    // Equity less everything frozen (holding and pending margin).
+    // The free balance less the open loss.
     expect(screen.getByTestId('summary-free-margin').textContent).toBe('98,753.09');
     expect(screen.getByTestId('summary-balance').textContent).toBe('98,765.43');
     expect(screen.getByTestId('summary-margin').textContent).toBe('1,000.00');
@@ -85,12 +85,23 @@ describe('summary card', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Risk rate' })).toBeNull());
   });
 
-  it('free margin is exact in micro-units, and "--" without figures', () => {
+  it('free margin is the free balance less the open loss, exact in micro-units, and "--" without figures', () => {
     expect(m.card.freeMargin(undefined)).toBe('--');
-    expect(m.card.freeMargin({ ...FIGURES, equity: '0.000001', lock_balance: '0.000000' })).toBe('0.00');
-    expect(m.card.freeMargin({ ...FIGURES, equity: '500.010000', lock_balance: '1000.000000' })).toBe(
-      '-499.99',
-    );
+    expect(m.card.freeMargin({ ...FIGURES, balance: '0.000001', profit: '0.000000' })).toBe('0.00');
+    // A loss larger than the free balance: below zero.
+    expect(m.card.freeMargin({ ...FIGURES, balance: '500.010000', profit: '-1000.000000' })).toBe('-499.99');
+    // An open profit adds nothing (the server lets no new order or withdrawal take it).
+    expect(m.card.freeMargin({ ...FIGURES, balance: '100.000000', profit: '250.000000' })).toBe('100.00');
+    // A withdrawal waiting for the operator is frozen, not free, and left out of the equity: it
+    // changes nothing here.
+    expect(
+      m.card.freeMargin({
+        ...FIGURES,
+        balance: '100.000000',
+        lock_balance: '600.000000',
+        profit: '-0.500000',
+      }),
+    ).toBe('99.50');
   });
 
   it('warns of a margin call at the deployment’s level, not the default', async () => {

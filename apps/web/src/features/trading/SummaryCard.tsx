@@ -17,13 +17,16 @@ interface SummaryCardProps {
 }
 
 /**
- * Free margin: equity less everything frozen (holding and pending margin), i.e. what would be free if
- * the positions were closed at these prices. Computed in micro-units, exactly.
+ * Free margin as the server applies it to money in and out (a new order, a withdrawal, a copy): the
+ * free balance less the loss the open positions stand at; an open profit adds nothing (it is not
+ * money until closed). Below zero when the loss is larger than the free balance. Computed in
+ * micro-units, exactly.
  */
 export function freeMargin(figures: AccountFigures | undefined): string {
   if (!figures) return '--';
   try {
-    return groupThousands(formatMicros(toMicros(figures.equity) - toMicros(figures.lock_balance), 2));
+    const open = toMicros(figures.profit);
+    return groupThousands(formatMicros(toMicros(figures.balance) + Math.min(0, open), 2));
   } catch {
     return '--';
   }
