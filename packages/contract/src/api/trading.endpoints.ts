@@ -33,6 +33,7 @@ export const tradingEndpoints = defineEndpoints('trading', tradingRoutes, {
       'take_profit_wrong_side',
       'stop_loss_wrong_side',
       'insufficient_balance',
+      'insufficient_free_margin',
       'order_too_large',
       'too_many_positions',
       'too_many_pending_orders',

@@ -14,7 +14,7 @@ import * as m0012 from './0012_copy_trading.js';
 import * as m0013 from './0013_back_office.js';
 import * as m0014 from './0014_order_counts.js';
 import * as m0015 from './0015_copy_pages.js';
-import * as m0016 from './0016_holding_exposure.js';
+import * as m0016 from './0016_account_versions.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -33,7 +33,7 @@ import * as m0016 from './0016_holding_exposure.js';
  *   0013 back office (staff, staff sessions, audit log, approvals, restrictions)
  *   0014 trading    (each account's holding and pending order counts, for the caps)
  *   0015 copy       (page-ordered indexes for the mirror's reads)
- *   0016 trading    (holdings summed from an index, for a new order's free-margin check)
+ *   0016 accounts   (each account's version, bumped by every change: a new order's free-margin estimate)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -51,5 +51,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_back_office': m0013,
   '0014_order_counts': m0014,
   '0015_copy_pages': m0015,
-  '0016_holding_exposure': m0016,
+  '0016_account_versions': m0016,
 };

@@ -63,19 +63,22 @@ const applyDeltasQuery = precompiledQuery(
         updated_at: now,
         holding_orders: eb('holding_orders', '+', holding),
         pending_orders: eb('pending_orders', '+', pending),
+        version: eb('version', '+', sql.lit(1)),
       }))
       .where('user_id', '=', userId)
       .where((eb) => eb(eb('balance_micros', '+', freeGuard), '>=', sql.lit(0)))
       .where((eb) => eb(eb('frozen_micros', '+', frozenGuard), '>=', sql.lit(0)))
-      .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders']),
+      .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders', 'version']),
 );
 
-/** The account after a posting: its balances and its open-order counts. */
+/** The account after a posting: its balances, its open-order counts and its version. */
 export interface PostedAccount {
   balanceMicros: number;
   frozenMicros: number;
   holdingOrders: number;
   pendingOrders: number;
+  /** Bumped by every statement that changes the row (migration 0016). */
+  version: number;
 }
 
 /** An account row as a guarded UPDATE … RETURNING gives it back (numbers or, on PostgreSQL, text). */
@@ -84,6 +87,7 @@ interface AccountAfter {
   frozen_micros: unknown;
   holding_orders: unknown;
   pending_orders: unknown;
+  version: unknown;
 }
 
 function postedAccount(row: AccountAfter): PostedAccount {
@@ -92,6 +96,7 @@ function postedAccount(row: AccountAfter): PostedAccount {
     frozenMicros: Number(row.frozen_micros),
     holdingOrders: Number(row.holding_orders),
     pendingOrders: Number(row.pending_orders),
+    version: Number(row.version),
   };
 }
 
@@ -140,9 +145,10 @@ export async function applyOrderCounts(
       holding_orders: eb('holding_orders', '+', counts.holding),
       pending_orders: eb('pending_orders', '+', counts.pending),
       updated_at: now,
+      version: eb('version', '+', sql.lit(1)),
     }))
     .where('user_id', '=', userId)
-    .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders'])
+    .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders', 'version'])
     .executeTakeFirst();
   if (!row) return undefined;
   return postedAccount(row);
@@ -210,9 +216,10 @@ export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<
  */
 const POSTING_SQL = `WITH after AS (
   UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2, updated_at = $3,
-    holding_orders = holding_orders + $10::integer, pending_orders = pending_orders + $11::integer
+    holding_orders = holding_orders + $10::integer, pending_orders = pending_orders + $11::integer,
+    version = version + 1
   WHERE user_id = $4 AND balance_micros + $1 >= 0 AND frozen_micros + $2 >= 0
-  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders
+  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders, version
 ), posted AS (
   INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
     frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at)
@@ -220,7 +227,8 @@ const POSTING_SQL = `WITH after AS (
     $6::varchar, $7::text, $8::varchar, $9::bigint, $3::bigint FROM after
   RETURNING id
 )
-SELECT posted.id, after.balance_micros, after.frozen_micros, after.holding_orders, after.pending_orders
+SELECT posted.id, after.balance_micros, after.frozen_micros, after.holding_orders, after.pending_orders,
+  after.version
 FROM posted, after`;
 keepPrepared(POSTING_SQL);
 
@@ -279,9 +287,9 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETU
 const PAIR_SQL = `WITH after AS (
   UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2::bigint,
     updated_at = $3::bigint, holding_orders = holding_orders + $5::integer,
-    pending_orders = pending_orders + $6::integer
+    pending_orders = pending_orders + $6::integer, version = version + 1
   WHERE user_id = $4::integer AND balance_micros + $1::bigint >= 0 AND frozen_micros + $2::bigint >= 0
-  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders
+  RETURNING balance_micros, frozen_micros, holding_orders, pending_orders, version
 ), posted AS (
   INSERT INTO ledger (${LEDGER_COLUMNS})
   SELECT $4::integer, v.kind, v.free, v.frozen, after.balance_micros - v.free_later,
@@ -293,7 +301,8 @@ const PAIR_SQL = `WITH after AS (
   ORDER BY v.n
   RETURNING id
 )
-SELECT (SELECT max(id) FROM posted) AS id, balance_micros, frozen_micros, holding_orders, pending_orders
+SELECT (SELECT max(id) FROM posted) AS id, balance_micros, frozen_micros, holding_orders, pending_orders,
+  version
 FROM after`;
 keepPrepared(PAIR_SQL);
 

@@ -17,6 +17,8 @@ export interface AccountsTable {
   /** Trading's holding positions and pending orders on this account (migration 0014), for the caps. */
   holding_orders: Generated<number>;
   pending_orders: Generated<number>;
+  /** Bumped by every statement that changes the row (migration 0016): tells a cache it is stale. */
+  version: Generated<number>;
 }
 
 /** Append-only: every change of an account is one row, written in the same transaction. */

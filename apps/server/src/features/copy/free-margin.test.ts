@@ -1,4 +1,12 @@
-import { CopySummary, DrawCurrency, DrawMethod, ERRORS, ForexDetail, routes } from '@meridian/contract';
+import {
+  CopySummary,
+  DrawCurrency,
+  DrawMethod,
+  ERRORS,
+  ForexDetail,
+  Order,
+  routes,
+} from '@meridian/contract';
 import { formatMicros, toMicros } from '@meridian/trading';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBalance } from '../accounts/ledger.js';
@@ -300,6 +308,43 @@ describe('money into a new order comes from the free margin', () => {
     expect((await balanceOf(trader.userId)).balanceMicros).toBe(
       before.balanceMicros - Number(opened.margin_micros) - Number(opened.fee_micros),
     );
+  });
+
+  it('a position closed since the last order no longer counts: its profit is in the balance, not open', async () => {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    s.tick('GBPUSD', '1.25000', '1.25010');
+    const trader = await s.real('free-margin-orders-closed@example.com', 20_000);
+    await buyEurusd(trader.token, '1');
+    // A second position: this order's check keeps the account's holdings summed for the next one.
+    const sold = await s.call(
+      routes.submitOrder,
+      {
+        type: 2,
+        cont: '1',
+        forex_id: s.t.server.ctx.services.markets.requireInstrument('GBPUSD').id,
+        status: 1,
+        multiple: 20,
+      },
+      trader.token,
+    );
+    expect(sold.code, sold.msg).toBe(1);
+    // EURUSD's lot stands at −1,010.00; GBPUSD's sold lot at +1,990.00, and is closed: realised.
+    s.tick('EURUSD', '1.09000', '1.09010');
+    s.tick('GBPUSD', '1.23000', '1.23010');
+    const closed = await s.call(routes.closeOrder, { id: Order.parse(sold.data).Id }, trader.token);
+    expect(closed.code, closed.msg).toBe(1);
+    const before = await balanceOf(trader.userId);
+    const freeMargin = before.balanceMicros - 1_010_000_000;
+    const held = await ordersOf(trader.userId);
+    // 2.9 lots at 1.09010 need 15,806.45 of margin (and a fee): more than the free margin, less than
+    // the free balance. Counted as still open, the closed lot's profit would have covered the loss.
+    expect(15_806_450_000).toBeGreaterThan(freeMargin);
+    expect(15_806_450_000 + 3 * Number(held[0]?.fee_micros)).toBeLessThan(before.balanceMicros);
+    const refused = await order(trader.token, { cont: '2.9' });
+    expect(refused.code, refused.msg).toBe(code('insufficient_free_margin'));
+    expect(refused.msg).toContain(usd(cents(freeMargin)));
+    expect(await balanceOf(trader.userId)).toEqual(before);
+    expect(await ordersOf(trader.userId)).toEqual(held);
   });
 
   it('an open profit adds nothing, and a first position needs only the free balance', async () => {

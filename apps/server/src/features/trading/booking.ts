@@ -64,6 +64,8 @@ export interface Opened {
    * the account's count under its row lock (for the caps: OrderLimits.checkCaps).
    */
   sameStatusAfter: number;
+  /** The account's version after the placement, which bumped it by exactly one (migration 0016). */
+  accountVersion: number;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function openOrder(
       freeMicros: Number(row.after_balance_micros),
       frozenMicros: Number(row.after_frozen_micros),
       sameStatusAfter: Number(row.same_status_after),
+      accountVersion: Number(row.after_version),
     };
   }
   const order = await insertOrder(tx, o);
@@ -132,6 +135,7 @@ export async function openOrder(
     freeMicros: posted.balanceMicros,
     frozenMicros: posted.frozenMicros,
     sameStatusAfter: holding ? posted.holdingOrders : posted.pendingOrders,
+    accountVersion: posted.version,
   };
 }
 

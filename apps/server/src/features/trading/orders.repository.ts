@@ -359,25 +359,28 @@ export interface HoldingExposure {
  * in double precision: what a float estimate of their open P&L needs, in one short read whatever
  * the number of positions. Never money: a decision taken on it must allow for its rounding.
  */
+const lotsReal = sql<number>`CAST(lots AS DOUBLE PRECISION)`;
+const selectHoldingExposureQuery = precompiledQuery((db, userId: number, exceptId: number) =>
+  db
+    .selectFrom('orders')
+    .select([
+      'instrument_id',
+      'side',
+      sql<number>`SUM(${lotsReal})`.as('lots'),
+      sql<number>`SUM(${lotsReal} * CAST(open_price AS DOUBLE PRECISION))`.as('lots_open'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', '=', sql.lit(1))
+    .where('id', '<>', exceptId)
+    .groupBy(['instrument_id', 'side']),
+);
+
 export async function selectHoldingExposure(
   db: Executor,
   userId: number,
   exceptId: number,
 ): Promise<HoldingExposure[]> {
-  const lots = sql<number>`CAST(lots AS DOUBLE PRECISION)`;
-  const rows = await db
-    .selectFrom('orders')
-    .select([
-      'instrument_id',
-      'side',
-      sql<number>`SUM(${lots})`.as('lots'),
-      sql<number>`SUM(${lots} * CAST(open_price AS DOUBLE PRECISION))`.as('lots_open'),
-    ])
-    .where('user_id', '=', userId)
-    .where('status', '=', 1)
-    .where('id', '<>', exceptId)
-    .groupBy(['instrument_id', 'side'])
-    .execute();
+  const { rows } = await selectHoldingExposureQuery(db, userId, exceptId);
   return rows.map((r) => ({
     instrumentId: r.instrument_id,
     side: r.side === 1 ? 'buy' : 'sell',

@@ -34,6 +34,8 @@ export type PlacedRow = Selectable<OrdersTable> & {
   after_frozen_micros: number | string;
   /** The account's orders in the new order's status, the new one included (for the caps). */
   same_status_after: number | string;
+  /** The account's version after the placement (migration 0016). */
+  after_version: number | string;
 };
 
 /**
@@ -64,10 +66,10 @@ const PLACE_SQL = `WITH input AS (
   SET balance_micros = a.balance_micros - i.margin - i.charge,
       frozen_micros = a.frozen_micros + i.margin, updated_at = i.created_at,
       holding_orders = a.holding_orders + (i.status = 1)::integer,
-      pending_orders = a.pending_orders + (i.status = 0)::integer
+      pending_orders = a.pending_orders + (i.status = 0)::integer, version = a.version + 1
   FROM input i
   WHERE a.user_id = i.user_id AND a.balance_micros - i.margin - i.charge >= 0
-  RETURNING a.user_id, a.balance_micros, a.frozen_micros,
+  RETURNING a.user_id, a.balance_micros, a.frozen_micros, a.version,
     CASE WHEN i.status = 1 THEN a.holding_orders ELSE a.pending_orders END AS same_status_after
 ), o AS (
   INSERT INTO orders (user_id, instrument_id, side, status, lots, leverage, open_price, target_price,
@@ -92,7 +94,7 @@ const PLACE_SQL = `WITH input AS (
   RETURNING id
 )
 SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS after_frozen_micros,
-  acc.same_status_after
+  acc.same_status_after, acc.version AS after_version
 FROM o JOIN acc ON acc.user_id = o.user_id`;
 keepPrepared(PLACE_SQL);
 

@@ -28,6 +28,7 @@ import { postLedgerEntry, readBalance, wholeCents } from '../accounts/index.js';
 import type { AuthUser } from '../identity/index.js';
 import type { Instrument } from '../markets/index.js';
 import { cancelPending, closeHolding, fillPending, LEDGER_KINDS, type Opened, openOrder } from './booking.js';
+import { clearlyCovered, ExposureCache, toExposure, withHolding } from './free-margin.js';
 import { OrderLimits } from './limits.js';
 import {
   BALANCE_EVENTS_CHANNEL,
@@ -131,6 +132,8 @@ export interface OrderRef {
  */
 export class TradingService {
   private readonly limits = new OrderLimits();
+  /** Each account's holdings summed, for its next order's free-margin estimate (free-margin.ts). */
+  private readonly exposures = new ExposureCache();
   private copyDirectory: CopyDirectory | undefined;
   private restrictions: TradingRestrictions | undefined;
 
@@ -230,7 +233,12 @@ export class TradingService {
         this.limits.checkCaps(pending, settings, opened.sameStatusAfter);
         // A market order that is the account's only position has nothing else to back: no read.
         if (pending || opened.sameStatusAfter > 1) {
-          await this.requireFreeMargin(tx, opened, cost.marginMicros + (pending ? 0 : cost.feeMicros));
+          await this.requireFreeMargin(
+            tx,
+            afterCommit,
+            opened,
+            cost.marginMicros + (pending ? 0 : cost.feeMicros),
+          );
         }
         if (options.inTx) await options.inTx(tx, opened.order);
         this.emit(afterCommit, {
@@ -664,31 +672,42 @@ export class TradingService {
    * the same account lock; throws insufficient_free_margin, naming the free margin and the need,
    * and the placement rolls back with it.
    *
-   * First an estimate, from the account's other holdings summed per instrument and side by the
-   * database in floating point (one range of an index): when the free balance left exceeds the
-   * estimated loss by more than the estimate's possible error, the rule holds and nothing more is
-   * read. Otherwise (near the line, or over it) the decision is made exactly, from every holding
-   * priced in decimals, as the figures the trader sees are.
+   * First an estimate (free-margin.ts), from the account's other holdings summed per instrument and
+   * side in doubles: when the free balance left exceeds the estimated loss by more than the
+   * estimate's possible error, the rule holds and nothing more is read. Otherwise (near the line,
+   * or over it) the decision is made exactly, from every holding priced in decimals, as the figures
+   * the trader sees are.
    */
-  private async requireFreeMargin(tx: Tx, opened: Opened, paidMicros: number): Promise<void> {
-    const { pricing } = this.d;
-    const exposure = await selectHoldingExposure(tx, opened.order.userId, opened.order.id);
-    if (exposure.length === 0) return;
-    let pnl = 0;
-    let amounts = 0;
-    for (const g of exposure) {
-      const inst = pricing.instrument(g.instrumentId);
-      const quote = pricing.quote(inst);
-      const rate = pricing.markets.quoteToUsd(inst).toNumber();
-      const atClose = g.lots * inst.contractSize * Number(g.side === 'buy' ? quote.bid : quote.ask);
-      const atOpen = g.lotsTimesOpen * inst.contractSize;
-      pnl += (g.side === 'buy' ? atClose - atOpen : atOpen - atClose) * rate;
-      amounts += (Math.abs(atClose) + Math.abs(atOpen)) * rate;
+  private async requireFreeMargin(
+    tx: Tx,
+    afterCommit: AfterCommit,
+    opened: Opened,
+    paidMicros: number,
+  ): Promise<void> {
+    const o = opened.order;
+    // The placement bumped the account's version by one: the sums made at the version before it
+    // are the account's other holdings, if nothing else changed the account since.
+    const exposure =
+      this.exposures.get(o.userId, opened.accountVersion - 1) ??
+      toExposure(await selectHoldingExposure(tx, o.userId, o.id));
+    if (!clearlyCovered<Instrument>(opened.freeMicros, exposure, this.d.pricing)) {
+      await this.requireFreeMarginExactly(tx, opened, paidMicros);
     }
-    // Doubles err by far less than 1e-9 of the amounts summed; a cent covers the exact figures'
-    // rounding of each position to the micro-unit.
-    const leeway = amounts * 1e-9 + 0.01;
-    if (opened.freeMicros / 1e6 - Math.max(0, -pnl) > leeway) return;
+    // The placement holds: the account's sums after it, for its next order, once committed.
+    const after =
+      o.status === STATUS_HOLDING && o.openPrice !== null
+        ? withHolding(exposure, {
+            instrumentId: o.instrumentId,
+            side: o.side,
+            lots: o.lots,
+            openPrice: o.openPrice,
+          })
+        : exposure;
+    afterCommit(() => this.exposures.set(o.userId, opened.accountVersion, after));
+  }
+
+  /** requireFreeMargin's decision made exactly: every holding priced in decimals. */
+  private async requireFreeMarginExactly(tx: Tx, opened: Opened, paidMicros: number): Promise<void> {
     const holdings = await selectUserOrders(tx, opened.order.userId, [STATUS_HOLDING]);
     const others = holdings.filter((o) => o.id !== opened.order.id);
     if (others.length === 0) return;

@@ -14,6 +14,7 @@ type Mods = {
   useSettings: typeof import('../../lib/stores/settings').useSettings;
   OrderForm: typeof import('./OrderForm').OrderForm;
   useTradePrefs: typeof import('./trade-prefs').useTradePrefs;
+  queryClient: typeof import('../../lib/services').queryClient;
 };
 let m: Mods;
 
@@ -22,15 +23,16 @@ beforeAll(async () => {
   await import('../../lib/react19-render');
   const { initI18n } = await import('../../i18n');
   await initI18n('en');
-  const [{ Providers }, { useSession }, { useSettings }, { OrderForm }, { useTradePrefs }] =
+  const [{ Providers }, { useSession }, { useSettings }, { OrderForm }, { useTradePrefs }, { queryClient }] =
     await Promise.all([
       import('../../lib/providers'),
       import('../../lib/stores/session'),
       import('../../lib/stores/settings'),
       import('./OrderForm'),
       import('./trade-prefs'),
+      import('../../lib/services'),
     ]);
-  m = { Providers, useSession, useSettings, OrderForm, useTradePrefs };
+  m = { Providers, useSession, useSettings, OrderForm, useTradePrefs, queryClient };
 });
 
 afterAll(() => {
@@ -39,6 +41,7 @@ afterAll(() => {
 
 beforeEach(() => {
   server.reset();
+  m.queryClient.clear();
   m.useSession.getState().clear();
   m.useSettings.getState().setBasicInfo({ trade_fee_type: 1 });
   m.useTradePrefs.getState().setOneTap(false);
@@ -200,6 +203,28 @@ describe('order form', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('order-confirm')).toBeNull());
     expect(server.calls(routes.submitOrder)).toHaveLength(0);
+  });
+
+  it('shows what an order may take: the free balance less the open loss, an open profit adding nothing', async () => {
+    signInDemo();
+    let profit = '-1010.000000';
+    server.routes[routeKey(routes.forexDetail)] = () => ({
+      code: 1,
+      data: {
+        balance: '14499.500000',
+        lock_balance: '5500.500000',
+        margin: '5500.500000',
+        profit,
+        equity: '18990.000000',
+        risk_rate: '345.24',
+      },
+    });
+    show(BTC);
+    expect(screen.getByText('Free margin')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('form-available').textContent).toBe('13,489.50'));
+    profit = '990.000000';
+    await act(() => m.queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.getByTestId('form-available').textContent).toBe('14,499.50'));
   });
 
   it('with one-tap trading on, places the order at the first tap and remembers the choice on the device', async () => {

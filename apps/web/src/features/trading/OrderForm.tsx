@@ -1,5 +1,6 @@
 import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
+import { useQuery } from '@tanstack/react-query';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useSettings } from '../../lib/stores/settings';
 import { showMessage } from '../../lib/toast';
 import { Toggle } from '../../lib/toggle';
 import type { SubmitPayload } from './api';
+import { freeMargin } from './display';
 import { LevelInput } from './LevelInput';
 import { useTradingLive } from './live';
 import { useSubmitOrder } from './mutations';
@@ -33,6 +35,7 @@ import {
   stepUp,
   toggleLevel,
 } from './order-form';
+import { figuresQuery } from './queries';
 import { TradeActionBar } from './TradeActionBar';
 import { useTradePrefs } from './trade-prefs';
 import '../markets/markets.css';
@@ -60,6 +63,8 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
   const navigate = useNavigate();
   const isLogin = useSession((s) => s.isLogin);
   const balance = useSession((s) => s.balance);
+  // The account's figures (kept current by the FOREX_TRADE pushes): the free margin shown below.
+  const figures = useQuery({ ...figuresQuery(), enabled: isLogin }).data;
   const tradeFeeType = Number(useSettings((s) => s.trade_fee_type));
   const [state, setState] = useState<OrderFormState>(() => initialFormState(instrument));
   const [formFor, setFormFor] = useState<number | null>(instrument?.Id ?? null);
@@ -253,9 +258,10 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
         </div>
         {isLogin && (
           <div>
-            <dt>{t('user.available_balance')}</dt>
+            {/* What an order may take: the free balance less the open loss (the server's rule). */}
+            <dt>{t('trading.free_margin')}</dt>
             <dd className="num" data-testid="form-available">
-              {formatBalance(balance)}
+              {figures ? freeMargin(figures) : formatBalance(balance)}
             </dd>
           </div>
         )}

@@ -1,11 +1,11 @@
 import type { AccountFigures } from '@meridian/contract';
-import { DEFAULT_MARGIN_CALL_PCT, formatMicros, isMarginCall, toMicros } from '@meridian/trading';
+import { DEFAULT_MARGIN_CALL_PCT, isMarginCall, toMicros } from '@meridian/trading';
 import { ExclamationCircleFill, InformationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBalance, formatFixed, groupThousands } from '../../lib/format';
+import { formatBalance, formatFixed } from '../../lib/format';
 import { Sheet } from '../../lib/sheet';
-import { signed, tone } from './display';
+import { freeMargin, signed, tone } from './display';
 import type { OrdersTab } from './queries';
 import { type RiskLevels, useRiskLevels } from './risk-levels';
 
@@ -16,21 +16,7 @@ interface SummaryCardProps {
   realised: string | undefined;
 }
 
-/**
- * Free margin as the server applies it to money in and out (a new order, a withdrawal, a copy): the
- * free balance less the loss the open positions stand at; an open profit adds nothing (it is not
- * money until closed). Below zero when the loss is larger than the free balance. Computed in
- * micro-units, exactly.
- */
-export function freeMargin(figures: AccountFigures | undefined): string {
-  if (!figures) return '--';
-  try {
-    const open = toMicros(figures.profit);
-    return groupThousands(formatMicros(toMicros(figures.balance) + Math.min(0, open), 2));
-  } catch {
-    return '--';
-  }
-}
+export { freeMargin } from './display';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -1,4 +1,6 @@
-import { formatFixed, type WireAmount } from '../../lib/format';
+import type { AccountFigures } from '@meridian/contract';
+import { formatMicros, toMicros } from '@meridian/trading';
+import { formatFixed, groupThousands, type WireAmount } from '../../lib/format';
 
 /** Local time as "YYYY-MM-DD HH:mm:ss": the same in every language, like the spec's CreateTimeHandler. */
 export function formatDateTime(epochMs: number): string {
@@ -27,4 +29,20 @@ export function signed(value: WireAmount | null | undefined, places: number): st
 export function levelText(level: string, precision: number): string | null {
   const text = formatFixed(level, precision);
   return text === '--' || /^0(\.0+)?$/.test(text) ? null : text;
+}
+
+/**
+ * Free margin as the server applies it to money in and out (a new order, a withdrawal, a copy): the
+ * free balance less the loss the open positions stand at; an open profit adds nothing (it is not
+ * money until closed). Below zero when the loss is larger than the free balance. Computed in
+ * micro-units, exactly.
+ */
+export function freeMargin(figures: AccountFigures | undefined): string {
+  if (!figures) return '--';
+  try {
+    const open = toMicros(figures.profit);
+    return groupThousands(formatMicros(toMicros(figures.balance) + Math.min(0, open), 2));
+  } catch {
+    return '--';
+  }
 }
