@@ -2,7 +2,7 @@
  * The SQL of copy trading: strategies, copies, links and skips. Callers pass the transaction
  * (a write-queue job) or the database for reads.
  */
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
@@ -321,9 +321,38 @@ export async function insertLink(
 
 /**
  * The copied order's link, written only while the copy is active (one statement: the status check
- * and the insert). False when the copy stopped meanwhile: the caller rolls the copied order back.
+ * and the insert). False when the copy stopped meanwhile, or the link is there already: the caller
+ * rolls the copied order back.
+ *
+ * On PostgreSQL the links a transaction asks for together go out as one statement, as the copies'
+ * placements do (trading's placement.repository.ts): a fan-out's batch starts its copies at once,
+ * and each asks for its link as its placement comes back, so a batch of copies took one round trip
+ * per copy for its links alone, each a socket write that cost more than the statement.
  */
-export async function insertLinkIfActive(
+export function insertLinkIfActive(
+  db: Executor,
+  copyId: number,
+  providerOrderId: number,
+  copyOrderId: number,
+  at: number,
+): Promise<boolean> {
+  if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
+    return new Promise((resolve, reject) => {
+      const tx = db as Tx;
+      let queued = waitingLinks.get(tx);
+      if (!queued) {
+        const fresh: WaitingLink[] = [];
+        queued = fresh;
+        waitingLinks.set(tx, fresh);
+        queueMicrotask(() => void sendLinks(tx, fresh));
+      }
+      queued.push({ copyId, providerOrderId, copyOrderId, at, resolve, reject });
+    });
+  }
+  return insertOneLink(db, copyId, providerOrderId, copyOrderId, at);
+}
+
+async function insertOneLink(
   db: Executor,
   copyId: number,
   providerOrderId: number,
@@ -335,6 +364,48 @@ export async function insertLinkIfActive(
     db,
   );
   return Number(result.numAffectedRows ?? 0n) > 0;
+}
+
+interface WaitingLink {
+  copyId: number;
+  providerOrderId: number;
+  copyOrderId: number;
+  at: number;
+  resolve: (linked: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Links asked for in a transaction and not yet sent (PostgreSQL). */
+const waitingLinks = new WeakMap<Tx, WaitingLink[]>();
+
+/**
+ * One statement for the waiting links: each is written when its copy is active and no link of that
+ * copy to that provider order exists (ON CONFLICT DO NOTHING, where one link alone raised a unique
+ * violation: both mean nothing to book, and the caller throws either way).
+ */
+async function sendLinks(tx: Tx, links: WaitingLink[]): Promise<void> {
+  waitingLinks.delete(tx);
+  try {
+    const result = await sql<{ copy_id: number; provider_order_id: number }>`
+      INSERT INTO copy_links (copy_id, provider_order_id, copy_order_id, created_at)
+      SELECT c.id, i.provider_order_id, i.copy_order_id, i.created_at
+      FROM unnest(${links.map((l) => l.copyId)}::integer[], ${links.map((l) => l.providerOrderId)}::integer[],
+        ${links.map((l) => l.copyOrderId)}::integer[], ${links.map((l) => l.at)}::bigint[])
+        AS i(copy_id, provider_order_id, copy_order_id, created_at)
+      JOIN copies c ON c.id = i.copy_id AND c.status = 'active'
+      ON CONFLICT DO NOTHING
+      RETURNING copy_id, provider_order_id`.execute(tx);
+    const written = new Set(result.rows.map((r) => `${Number(r.copy_id)}:${Number(r.provider_order_id)}`));
+    // Two asks for one link in a statement: the first one's row is written, the other is refused.
+    const answered = new Set<string>();
+    for (const l of links) {
+      const key = `${l.copyId}:${l.providerOrderId}`;
+      l.resolve(written.has(key) && !answered.has(key));
+      answered.add(key);
+    }
+  } catch (error) {
+    for (const l of links) l.reject(error);
+  }
 }
 
 /** Which of these copies are already linked to a provider order (copied or skipped). */
