@@ -1,5 +1,7 @@
 // First: zod's configuration must be in place before any chunk evaluates zod.
 import './lib/zod-jitless';
+// Second: a page opened by its path (/login) is moved into the hash before the router reads it.
+import './lib/path-route';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

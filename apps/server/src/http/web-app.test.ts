@@ -115,9 +115,20 @@ describe('web app, built', () => {
     }
   });
 
-  it('answers a browser asking for an unknown page with the app, and API misses with envelopes', async () => {
+  it('sends a browser asking for a page by its path to the app at that route, and API misses get envelopes', async () => {
+    // The app routes on the hash: /login and /trade?lang=jp open /#/login and /#/trade?lang=jp.
+    for (const path of ['/login', '/trade?lang=jp', '/some/page', '//elsewhere.example/x']) {
+      const moved = await fetch(`${t.baseUrl}${path}`, {
+        headers: { accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect(moved.status, path).toBe(302);
+      expect(moved.headers.get('location'), path).toBe(`/#${path}`);
+      await moved.arrayBuffer();
+    }
     const page = await fetch(`${t.baseUrl}/some/page`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
+    expect(new URL(page.url).pathname).toBe('/');
     expect(await page.text()).toContain('<div id="root">');
     const api = await call(t.baseUrl, '/api/missing', { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);

@@ -101,12 +101,18 @@ export async function registerAdminConsole(app: FastifyInstance, adminDist: stri
   });
 }
 
-/** A browser asking for a page the app does not have gets the app (its router shows the page). */
+/**
+ * A browser asking for a page by its path (`/login`, `/trade?lang=jp`: a link typed or shared
+ * without the `#`) is sent to the app at that route. The app routes on the hash (`/#/login`): served
+ * the app at the path, it showed the home screen whatever the link said. The route keeps the path
+ * and query as they came; an unknown one gets the app's own not-found page. The location always
+ * starts with `/#`, so it never leaves this origin.
+ */
 export function webPageFallback(webDist: string) {
   const built = webAppBuilt(webDist);
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
     const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
     if (!built || request.method !== 'GET' || !wantsHtml || isApiPath(request.url)) return undefined;
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').redirect(`/#${request.url}`, 302);
   };
 }
