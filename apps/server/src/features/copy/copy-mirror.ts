@@ -222,7 +222,8 @@ export class CopyMirror {
           multiple: o.leverage,
         },
         async (tx, copied) => {
-          if (!(await insertLinkIfActive(tx, c.id, o.id, copied.id, this.d.now()))) throw new CopyGone();
+          const link = { copyId: c.id, providerOrderId: o.id, copyOrderId: copied.id, at: this.d.now() };
+          if (!(await insertLinkIfActive(tx, link))) throw new CopyGone();
         },
       );
       this.counts.opened++;

@@ -329,13 +329,7 @@ export async function insertLink(
  * and each asks for its link as its placement comes back, so a batch of copies took one round trip
  * per copy for its links alone, each a socket write that cost more than the statement.
  */
-export function insertLinkIfActive(
-  db: Executor,
-  copyId: number,
-  providerOrderId: number,
-  copyOrderId: number,
-  at: number,
-): Promise<boolean> {
+export function insertLinkIfActive(db: Executor, link: CopyLink): Promise<boolean> {
   if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
     return new Promise((resolve, reject) => {
       const tx = db as Tx;
@@ -346,31 +340,29 @@ export function insertLinkIfActive(
         waitingLinks.set(tx, fresh);
         queueMicrotask(() => void sendLinks(tx, fresh));
       }
-      queued.push({ copyId, providerOrderId, copyOrderId, at, resolve, reject });
+      queued.push({ ...link, resolve, reject });
     });
   }
-  return insertOneLink(db, copyId, providerOrderId, copyOrderId, at);
+  return insertOneLink(db, link);
 }
 
-async function insertOneLink(
-  db: Executor,
-  copyId: number,
-  providerOrderId: number,
-  copyOrderId: number,
-  at: number,
-): Promise<boolean> {
+/** A copied order's link to the provider order it copies. */
+export interface CopyLink {
+  copyId: number;
+  providerOrderId: number;
+  copyOrderId: number;
+  at: number;
+}
+
+async function insertOneLink(db: Executor, link: CopyLink): Promise<boolean> {
   const result = await sql`INSERT INTO copy_links (copy_id, provider_order_id, copy_order_id, created_at)
-    SELECT id, ${providerOrderId}, ${copyOrderId}, ${at} FROM copies WHERE id = ${copyId} AND status = 'active'`.execute(
+    SELECT id, ${link.providerOrderId}, ${link.copyOrderId}, ${link.at} FROM copies WHERE id = ${link.copyId} AND status = 'active'`.execute(
     db,
   );
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
-interface WaitingLink {
-  copyId: number;
-  providerOrderId: number;
-  copyOrderId: number;
-  at: number;
+interface WaitingLink extends CopyLink {
   resolve: (linked: boolean) => void;
   reject: (error: unknown) => void;
 }

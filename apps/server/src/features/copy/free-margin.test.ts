@@ -270,13 +270,18 @@ describe('money into a new order comes from the free margin', () => {
       .execute();
   const order = (token: string, q: Record<string, string | number>) =>
     s.call(routes.submitOrder, { type: 1, forex_id: s.eurusd(), status: 1, multiple: 20, ...q }, token);
+  /** A trader (20,000 USD) who bought one lot of EURUSD at 1.10010, the price since moved to bid/ask. */
+  async function holdingOneLot(email: string, bid: string, ask: string) {
+    s.tick('EURUSD', '1.10000', '1.10010');
+    const trader = await s.real(email, 20_000);
+    await buyEurusd(trader.token, '1');
+    s.tick('EURUSD', bid, ask);
+    return trader;
+  }
 
   it('a trader whose positions stand at a loss opens only what the free balance less that loss pays', async () => {
-    s.tick('EURUSD', '1.10000', '1.10010');
-    const trader = await s.real('free-margin-orders@example.com', 20_000);
-    await buyEurusd(trader.token, '1');
     // The bid falls to 1.09000: the lot bought at 1.10010 stands at −1,010.00 USD.
-    s.tick('EURUSD', '1.09000', '1.09010');
+    const trader = await holdingOneLot('free-margin-orders@example.com', '1.09000', '1.09010');
     const before = await balanceOf(trader.userId);
     const freeMargin = before.balanceMicros - 1_010_000_000;
     const held = await ordersOf(trader.userId);
@@ -348,11 +353,8 @@ describe('money into a new order comes from the free margin', () => {
   });
 
   it('an open profit adds nothing, and a first position needs only the free balance', async () => {
-    s.tick('EURUSD', '1.10000', '1.10010');
-    const trader = await s.real('free-margin-orders-profit@example.com', 20_000);
-    await buyEurusd(trader.token, '1');
     // In profit: +990.00 USD. The free balance (about 14,500) is still the most a new order takes.
-    s.tick('EURUSD', '1.11000', '1.11010');
+    const trader = await holdingOneLot('free-margin-orders-profit@example.com', '1.11000', '1.11010');
     const before = await balanceOf(trader.userId);
     // 2.7 lots at 1.11010 need 14,986.35 of margin: more than the free balance, less than it with the profit.
     const over = await order(trader.token, { cont: '2.7' });

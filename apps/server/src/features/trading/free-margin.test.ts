@@ -1,5 +1,6 @@
 import { floatingPnlMicros } from '@meridian/trading';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../markets/random.js';
 import { clearlyCovered, ExposureCache, type PricingView, toExposure, withHolding } from './free-margin.js';
 import type { HoldingExposure } from './orders.repository.js';
 
@@ -10,16 +11,8 @@ import type { HoldingExposure } from './orders.repository.js';
  * database makes them (doubles) and as the cache makes them (one holding at a time).
  */
 
-/** A small deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same cases on every run (markets' seeded generator). */
+const random = (seed: number): (() => number) => createRng(seed).next;
 
 interface Market {
   contractSize: number;
