@@ -52,7 +52,7 @@ export function withHolding(
  * The open P&L of `exposure` at current quotes, USD, and the size of the amounts summed (the bound
  * on a double's error is a tiny fraction of it).
  */
-export function estimatePnl<I extends Pick<Instrument, 'contractSize'>>(
+function estimatePnl<I extends Pick<Instrument, 'contractSize'>>(
   exposure: Exposure,
   pricing: PricingView<I>,
 ): { pnl: number; amounts: number } {
@@ -111,9 +111,5 @@ export class ExposureCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

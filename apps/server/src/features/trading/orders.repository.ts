@@ -354,11 +354,6 @@ export interface HoldingExposure {
   lotsTimesOpen: number;
 }
 
-/**
- * An account's holding orders but one (`exceptId`), summed per instrument and side by the database
- * in double precision: what a float estimate of their open P&L needs, in one short read whatever
- * the number of positions. Never money: a decision taken on it must allow for its rounding.
- */
 const lotsReal = sql<number>`CAST(lots AS DOUBLE PRECISION)`;
 const selectHoldingExposureQuery = precompiledQuery((db, userId: number, exceptId: number) =>
   db
@@ -375,6 +370,12 @@ const selectHoldingExposureQuery = precompiledQuery((db, userId: number, exceptI
     .groupBy(['instrument_id', 'side']),
 );
 
+/**
+ * An account's holding orders but one (`exceptId`), summed per instrument and side by the database
+ * in double precision: what a float estimate of their open P&L needs, in one statement (a row per
+ * instrument and side, whatever the number of positions). Never money: a decision taken on it must
+ * allow for its rounding.
+ */
 export async function selectHoldingExposure(
   db: Executor,
   userId: number,
