@@ -9,7 +9,13 @@ import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { createRng } from '../markets/index.js';
 import { seedSettings } from '../settings/settings.seed.js';
 import { sumLedger } from './accounts.repository.js';
-import { postLedgerEntry, readBalance, readLedgerPage, tryPostLedgerPair } from './ledger.js';
+import {
+  moveOrderCounts,
+  postLedgerEntry,
+  readBalance,
+  readLedgerPage,
+  tryPostLedgerPair,
+} from './ledger.js';
 
 let storage: TestStorage;
 let db: Db;
@@ -276,5 +282,48 @@ describe('tryPostLedgerPair', () => {
       inTransaction(db, (trx) => tryPostLedgerPair(trx, user, line('a', -200_000, 0), line('b', 150_000, 0))),
     ).rejects.toThrow(RangeError);
     await expectConserved(user);
+  });
+});
+
+describe('the account version', () => {
+  const versionOf = async (userId: number) =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('accounts')
+          .select('version')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).version,
+    );
+
+  it('goes up with every statement that changes the account, and not with one refused', async () => {
+    const userId = await newAccount(1_000_000_000);
+    const start = await versionOf(userId);
+    const line = {
+      kind: 'test',
+      freeDelta: -1_000_000,
+      frozenDelta: 1_000_000,
+      memoKey: 'ledger_margin_freeze',
+    };
+    const posted = await inTransaction(db, (trx) =>
+      postLedgerEntry(trx, { ...line, userId, at: 1, orderCounts: { holding: 0, pending: 1 } }),
+    );
+    expect(posted.version).toBe(start + 1);
+    const pair = await inTransaction(db, (trx) =>
+      tryPostLedgerPair(trx, userId, line, { ...line, freeDelta: -2_000_000, frozenDelta: 0 }, { at: 2 }),
+    );
+    expect(pair?.version).toBe(start + 2);
+    // A booking that moves no money (a pending order filled with no fee) changes the holdings: it
+    // moves the version too, though it posts no ledger row.
+    const moved = await inTransaction(db, (trx) =>
+      moveOrderCounts(trx, userId, { holding: 1, pending: -1 }, 3),
+    );
+    expect(moved.version).toBe(start + 3);
+    // Refused: nothing written, the version stays.
+    await expect(
+      inTransaction(db, (trx) => postLedgerEntry(trx, { ...line, freeDelta: -1e15, frozenDelta: 0, userId })),
+    ).rejects.toThrow();
+    expect(await versionOf(userId)).toBe(start + 3);
   });
 });

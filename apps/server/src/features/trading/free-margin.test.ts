@@ -1,6 +1,6 @@
 import { floatingPnlMicros } from '@meridian/trading';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../markets/random.js';
+import { createRng } from '../markets/index.js';
 import { clearlyCovered, ExposureCache, type PricingView, toExposure, withHolding } from './free-margin.js';
 import type { HoldingExposure } from './orders.repository.js';
 
