@@ -278,7 +278,7 @@ export class CopyMirror {
       inSlices(open, async (row) => {
         const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
         try {
-          await this.d.trading.service.closeRecord(account, row.orderId, 'copy');
+          await this.d.trading.service.closeRecord(account, row.orderId, 'copy', row.order);
           this.counts.closed++;
           this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'closed', {
             code,

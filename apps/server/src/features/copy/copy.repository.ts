@@ -5,6 +5,7 @@
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type OrderRecord, toRecord } from '../trading/index.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
 import './copy.schema.js';
 
@@ -432,26 +433,33 @@ export async function selectOpenCopiedOrders(
     accountId: number;
     tp: string | null;
     sl: string | null;
+    /** The copied order as read (a holding: its prices, lots and margin no longer change). */
+    order: OrderRecord;
   }>
 > {
   let query = db
     .selectFrom('copy_links')
     .innerJoin('orders', 'orders.id', 'copy_links.copy_order_id')
     .innerJoin('copies', 'copies.id', 'copy_links.copy_id')
-    .select([
-      'copy_links.copy_id as copyId',
-      'copies.follower_id as followerId',
-      'orders.id as orderId',
-      'orders.user_id as accountId',
-      'orders.tp as tp',
-      'orders.sl as sl',
-    ])
+    .selectAll('orders')
+    .select(['copy_links.copy_id as copyId', 'copies.follower_id as followerId'])
     .where('copy_links.provider_order_id', '=', providerOrderId)
     .where('orders.status', '=', 1)
     .orderBy('copy_links.copy_id');
   if (page) query = query.where('copy_links.copy_id', '>', page.afterId).limit(page.limit);
   const rows = await query.execute();
-  return rows.map((r) => ({ ...r, orderId: Number(r.orderId) }));
+  return rows.map((r) => {
+    const order = toRecord(r);
+    return {
+      copyId: r.copyId,
+      followerId: r.followerId,
+      orderId: order.id,
+      accountId: order.userId,
+      tp: order.tp,
+      sl: order.sl,
+      order,
+    };
+  });
 }
 
 export interface NewSkip {

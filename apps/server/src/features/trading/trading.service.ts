@@ -262,12 +262,27 @@ export class TradingService {
     return presentOrder(order, this.d.pricing.instrument(order.instrumentId), this.d.pricing);
   }
 
-  /** close without the answer's presentation (copy trading's fan-out has no one to answer). */
-  async closeRecord(user: AuthUser, id: number, reason: 'manual' | 'copy' = 'manual'): Promise<OrderRecord> {
+  /**
+   * close without the answer's presentation (copy trading's fan-out has no one to answer). `known`:
+   * the holding as its caller read it (the fan-out reads its copied orders a page at a time), so
+   * the booking does not read it again; a holding's prices, lots and margin never change, and the
+   * close's status-guarded UPDATE refuses one closed meanwhile (order_not_holding), as for any close.
+   */
+  async closeRecord(
+    user: AuthUser,
+    id: number,
+    reason: 'manual' | 'copy' = 'manual',
+    known?: OrderRecord,
+  ): Promise<OrderRecord> {
     const { pricing } = this.d;
+    const reuse =
+      known !== undefined &&
+      known.id === id &&
+      known.userId === user.userId &&
+      known.status === STATUS_HOLDING;
     const order = await this.d.queue.run(
       async (tx, afterCommit) => {
-        const current = await selectOwnOrder(tx, id, user.userId);
+        const current = reuse ? known : await selectOwnOrder(tx, id, user.userId);
         if (!current) throw new AppError('order_not_found');
         if (current.status !== STATUS_HOLDING) throw new AppError('order_not_holding');
         const inst = pricing.instrument(current.instrumentId);
