@@ -3,6 +3,7 @@ import { type AccountFigures, routes } from '@meridian/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, routeKey, type Seen } from '../auth/test-server';
+import { freeMargin } from './display';
 
 const server = createFakeServer();
 
@@ -86,16 +87,16 @@ describe('summary card', () => {
   });
 
   it('free margin is the free balance less the open loss, exact in micro-units, and "--" without figures', () => {
-    expect(m.card.freeMargin(undefined)).toBe('--');
-    expect(m.card.freeMargin({ ...FIGURES, balance: '0.000001', profit: '0.000000' })).toBe('0.00');
+    expect(freeMargin(undefined)).toBe('--');
+    expect(freeMargin({ ...FIGURES, balance: '0.000001', profit: '0.000000' })).toBe('0.00');
     // A loss larger than the free balance: below zero.
-    expect(m.card.freeMargin({ ...FIGURES, balance: '500.010000', profit: '-1000.000000' })).toBe('-499.99');
+    expect(freeMargin({ ...FIGURES, balance: '500.010000', profit: '-1000.000000' })).toBe('-499.99');
     // An open profit adds nothing (the server lets no new order or withdrawal take it).
-    expect(m.card.freeMargin({ ...FIGURES, balance: '100.000000', profit: '250.000000' })).toBe('100.00');
+    expect(freeMargin({ ...FIGURES, balance: '100.000000', profit: '250.000000' })).toBe('100.00');
     // A withdrawal waiting for the operator is frozen, not free, and left out of the equity: it
     // changes nothing here.
     expect(
-      m.card.freeMargin({
+      freeMargin({
         ...FIGURES,
         balance: '100.000000',
         lock_balance: '600.000000',

@@ -16,8 +16,6 @@ interface SummaryCardProps {
   realised: string | undefined;
 }
 
-export { freeMargin } from './display';
-
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div>
