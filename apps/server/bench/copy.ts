@@ -19,9 +19,10 @@
  * a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
- * close's).
+ * close's). BENCH_COPY_THREAD=off runs the mirror on the server's thread (COPY_THREAD; on SQLite it
+ * runs in a thread of its own by default, and the build in dist/ is the one that thread loads).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +69,38 @@ async function startProfile(): Promise<((name: string) => Promise<void>) | undef
     writeFileSync(file, JSON.stringify(profile));
     console.log(`  profile of the measured window: ${file}`);
   };
+}
+
+/** CPU ms per thread of this process (Linux /proc), by thread id, with its name. */
+function threadTimes(): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      out.set(tid, { name, ms: ticks * 10 });
+    }
+  } catch {
+    // Not Linux.
+  }
+  return out;
+}
+
+function threadDelta(
+  a: Map<string, { name: string; ms: number }>,
+  b: Map<string, { name: string; ms: number }>,
+): string {
+  const rows = [...b].map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (a.get(tid)?.ms ?? 0) }));
+  const byName = new Map<string, number>();
+  for (const r of rows) byName.set(r.name, (byName.get(r.name) ?? 0) + r.ms);
+  const main = rows.find((r) => r.tid === String(process.pid));
+  return `  CPU by thread (ms): ${[...rows]
+    .sort((x, y) => y.ms - x.ms)
+    .slice(0, 6)
+    .map((r) => `${r.tid === String(process.pid) ? 'main' : r.name}#${r.tid} ${r.ms}`)
+    .join(', ')}${main ? '' : ''}`;
 }
 
 function quantile(values: number[], q: number): number {
@@ -316,7 +349,8 @@ async function runProvider(
 }
 
 async function measure(size: number): Promise<void> {
-  const s = await startCopyServer();
+  // As deployed: the embedded store's mirror in its own thread (BENCH_COPY_THREAD=off: on the server's).
+  const s = await startCopyServer({ COPY_THREAD: process.env.BENCH_COPY_THREAD ?? 'on' });
   const client = new ProviderClient(s.t.baseUrl);
   try {
     const store = s.t.server.ctx.db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
@@ -344,9 +378,11 @@ async function measure(size: number): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const turns = process.env.BENCH_TURNS ? watchTurns() : undefined;
+    const threads0 = threadTimes();
     const cpu0 = process.cpuUsage();
     const withCopies = await runProvider(s, client, provider.token, true);
     const cpu = process.cpuUsage(cpu0);
+    if (process.env.BENCH_THREADS) console.log(threadDelta(threads0, threadTimes()));
     if (turns) console.log(turns());
     loop.disable();
     await profiling?.(`copy-${store}-${size}`);

@@ -3,10 +3,12 @@ import formbody from '@fastify/formbody';
 import { API_VERSION } from '@meridian/contract';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Feature, FeatureContext, Services } from './app-context.js';
-import { type ClusterOptions, createCluster } from './cluster/cluster.js';
+import { type Cluster, type ClusterOptions, createCluster } from './cluster/cluster.js';
+import { createThreadLink, type ThreadLink } from './cluster/thread-link.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import type { SharedWriteLock } from './db/write-lock.js';
 import { CompanyService } from './features/company/company.service.js';
 import { sessionTtlMs } from './features/identity/identity.feature.js';
 import { SessionStore } from './features/identity/sessions.js';
@@ -27,6 +29,7 @@ import { installRoutes } from './http/route.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerAdminConsole, registerWebApp, webPageFallback } from './http/web-app.js';
 import { createTranslator } from './i18n/translator.js';
+import { BridgedBus } from './live/bridged-bus.js';
 import { type EventBus, InProcessEventBus } from './live/event-bus.js';
 import { DEFAULT_GATEWAY_OPTIONS, Gateway, type GatewayOptions } from './live/gateway.js';
 import { RedisEventBus } from './live/redis-event-bus.js';
@@ -51,6 +54,11 @@ export interface AppOverrides {
   cluster?: ClusterOptions;
   /** Where the JSON log goes instead of stdout (tests read the access log from it). */
   logStream?: { write(line: string): void };
+  /**
+   * The copy thread's own app (features/copy/mirror-worker.ts): the bus, the cluster role and the
+   * write lock are the thread's, the schema and seeds are the server thread's business.
+   */
+  thread?: { bus: EventBus; cluster: Cluster; writeLock: SharedWriteLock };
 }
 
 export interface App {
@@ -94,17 +102,31 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
 
   let db: Db | undefined;
   let bus: EventBus | undefined;
+  const thread = overrides.thread;
+  // An embedded node whose copy trading runs in a thread of its own shares its write lock and bus.
+  const link: ThreadLink | undefined =
+    !thread && config.copyThread && !config.databaseUrl ? createThreadLink() : undefined;
   try {
-    db = openDatabase({ ...config, log: app.log });
-    const applied = await migrateToLatest(db.kysely, db.dialect);
-    if (applied.length > 0) app.log.info({ applied, db: db.location }, 'database migrated');
-
+    db = openDatabase({
+      ...config,
+      log: app.log,
+      ...(thread ? { writeLock: thread.writeLock, checkpointThread: false } : {}),
+      ...(link ? { writeLock: link.lock } : {}),
+    });
     const features = [...(overrides.features ?? FEATURES), ...(overrides.extraFeatures ?? [])];
-    for (const feature of features) await feature.seed?.(db);
+    if (!thread) {
+      const applied = await migrateToLatest(db.kysely, db.dialect);
+      if (applied.length > 0) app.log.info({ applied, db: db.location }, 'database migrated');
+      for (const feature of features) await feature.seed?.(db);
+    }
 
-    bus = config.redisUrl
-      ? await RedisEventBus.connect(config.redisUrl, { prefix: config.redisPrefix, log: app.log })
-      : new InProcessEventBus(app.log);
+    bus =
+      thread?.bus ??
+      (config.redisUrl
+        ? await RedisEventBus.connect(config.redisUrl, { prefix: config.redisPrefix, log: app.log })
+        : link
+          ? new BridgedBus(link.serverPort, true, { log: app.log })
+          : new InProcessEventBus(app.log));
     const topics = new TopicRegistry();
     const gateway = new Gateway(
       {
@@ -122,8 +144,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     const metrics = createMetrics(() => gateway.clientCount);
     const settings = new SettingsService(db.kysely);
     // One election per node: its leader runs the singletons (the price feed, candle writing).
-    const cluster = createCluster(config, db.dialect, app.log, overrides.cluster);
+    const cluster = thread?.cluster ?? createCluster(config, db.dialect, app.log, overrides.cluster);
     const services: Services = {
+      ...(link ? { threadLink: link } : {}),
       cluster,
       settings,
       company: new CompanyService(settings),
@@ -143,6 +166,15 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     };
 
     registerRequestContext(app);
+    if (link) {
+      // The copy thread gives way while a request is in flight (db/write-lock.ts).
+      const gauge = link.gauge;
+      app.addHook('onRequest', (_request, reply, done) => {
+        gauge.arrived();
+        reply.raw.once('close', () => gauge.answered());
+        done();
+      });
+    }
     // Before any route: the plugin attaches itself to each route as it is registered.
     await registerCompression(app);
     installAuth(app, config.adminToken);

@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   PG_WRITE_LANES: integer(1, 32),
   PG_POOL_SIZE: integer(2, 200),
   SAMPLE_STRATEGIES: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  COPY_THREAD: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   STALE_PRICE_MS: integer(100, 3_600_000),
   VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
   NODE_ENV: optionalString,
@@ -176,6 +177,12 @@ export interface AppConfig {
   pgPoolSize: number;
   /** The built-in rule-based sample strategies (copy trading's living demo); SAMPLE_STRATEGIES=off for a real deployment. */
   sampleStrategies: boolean;
+  /**
+   * Embedded (SQLite) only: copy trading's fan-out runs in a thread of its own, at the lowest CPU
+   * priority, giving way to requests (features/copy/mirror-thread.ts); COPY_THREAD=off keeps it on
+   * the server's thread. Scale-out nodes always mirror on the leader's thread.
+   */
+  copyThread: boolean;
   /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
   stalePriceMs: number;
   /**
@@ -260,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgWriteLanes: e.PG_WRITE_LANES ?? 4,
     pgPoolSize: e.PG_POOL_SIZE ?? 10,
     sampleStrategies: (e.SAMPLE_STRATEGIES ?? 'on') === 'on',
+    copyThread: e.DATABASE_URL === undefined && (e.COPY_THREAD ?? 'on') === 'on',
     stalePriceMs: e.STALE_PRICE_MS ?? 3000,
     validateResponses:
       e.VALIDATE_RESPONSES === undefined

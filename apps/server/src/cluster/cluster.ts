@@ -23,6 +23,13 @@ export interface Cluster {
   /** Tells this node's own bus messages from the others' (Redis echoes a node's publications). */
   readonly nodeId: string;
   readonly leader: LeaderElection;
+  /**
+   * The leader's accepted ticks go out on the bus (markets/tick-relay.ts): in scale-out, and on an
+   * embedded node whose copy trading runs in a thread of its own (that thread follows the market).
+   */
+  readonly relayTicks: boolean;
+  /** Ticks go out one by one, as accepted, instead of at each flush of the live topics. */
+  readonly relayEachTick?: boolean;
 }
 
 /** Test seams: lease timings other than the configured ones. */
@@ -57,5 +64,5 @@ export function createCluster(
           log,
         })
       : new AlwaysLeader();
-  return { scaleOut, nodeId, leader };
+  return { scaleOut, nodeId, leader, relayTicks: scaleOut || config.copyThread, relayEachTick: !scaleOut };
 }

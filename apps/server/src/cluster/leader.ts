@@ -87,3 +87,47 @@ export class AlwaysLeader implements LeaderElection {
     for (const l of this.listeners) l(false);
   }
 }
+
+/**
+ * The copy thread of an embedded node (features/copy/mirror-thread.ts): it follows the server's
+ * thread, which always leads in term 1, and never runs a singleton itself.
+ */
+export class NeverLeader implements LeaderElection {
+  private known = 0;
+
+  get isLeader(): boolean {
+    return false;
+  }
+
+  get term(): number {
+    return this.known;
+  }
+
+  holdsLease(): boolean {
+    return false;
+  }
+
+  async fence(_tx: Tx, term: number): Promise<void> {
+    throw new LeaseLostError(term);
+  }
+
+  observeTerm(term: number): void {
+    this.known = Math.max(this.known, term);
+  }
+
+  standDown(): void {
+    // Never leads.
+  }
+
+  onChange(): () => void {
+    return () => undefined;
+  }
+
+  async start(): Promise<void> {
+    // Nothing to elect.
+  }
+
+  async stop(): Promise<void> {
+    // Nothing to hand over.
+  }
+}

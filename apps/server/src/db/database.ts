@@ -20,6 +20,7 @@ import pg from 'pg';
 import { type Checkpointer, type CheckpointLog, FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 import { WalSync } from './wal-sync.js';
+import type { SharedWriteLock } from './write-lock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -40,6 +41,8 @@ export interface Db {
   readonly checkpointer?: Checkpointer;
   /** SQLite: how the writer's commits become durable (wal-sync.ts); PostgreSQL's are at COMMIT. */
   readonly durability?: Durability;
+  /** SQLite: the write lock shared with the other thread's writer, when there is one (write-lock.ts). */
+  readonly writeLock?: SharedWriteLock;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,11 @@ export interface DatabaseOptions {
   checkpointThread?: boolean;
   /** Where the checkpoint thread's failures are told. */
   log?: CheckpointLog;
+  /**
+   * SQLite: a write lock shared with another thread's writer connection to the same file (the copy
+   * thread, write-lock.ts), taken around every transaction and every write outside one.
+   */
+  writeLock?: SharedWriteLock;
 }
 
 /** The pool of one node: the write lanes (4) hold one each while they commit; reads share the rest. */
@@ -103,10 +111,15 @@ function pgTypes(): pg.CustomTypesConfig {
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.pgPoolSize ?? DEFAULT_PG_POOL_SIZE);
-  return openSqlite(options.dataDir, options.checkpointThread ?? true, options.log);
+  return openSqlite(options.dataDir, options.checkpointThread ?? true, options.log, options.writeLock);
 }
 
-function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointLog | undefined): Db {
+function openSqlite(
+  dataDir: string,
+  checkpointThread: boolean,
+  log: CheckpointLog | undefined,
+  writeLock: SharedWriteLock | undefined,
+): Db {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'meridian.sqlite');
   const sqlite = new SQLite(file);
@@ -120,9 +133,10 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const checkpointer = checkpointThread ? startCheckpointer(file, log) : undefined;
-  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  // The copy thread's writer leaves checkpoints to the server thread's checkpointer too.
+  if (checkpointer || writeLock?.role === 'copies') sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const statements = new StatementCache(sqlite);
-  const durability = new SqliteDurability(sqlite, statements, new WalSync(file));
+  const durability = new SqliteDurability(sqlite, statements, new WalSync(file), writeLock);
   const kysely = new Kysely<Database>({
     dialect: new DurableSqliteDialect({ database: statements }, durability),
   });
@@ -144,6 +158,7 @@ function openSqlite(dataDir: string, checkpointThread: boolean, log: CheckpointL
     location: file,
     checkpointer,
     durability,
+    ...(writeLock ? { writeLock } : {}),
     close: async () => {
       await checkpointer?.stop();
       await reader?.destroy();
@@ -161,6 +176,7 @@ class SqliteDurability implements Durability {
     private readonly sqlite: SQLite.Database,
     private readonly statements: StatementCache,
     private readonly wal: WalSync,
+    private readonly lock: SharedWriteLock | undefined,
   ) {}
 
   defer(): void {
@@ -184,8 +200,10 @@ class SqliteDurability implements Durability {
   }
 
   connection(inner: DatabaseConnection): DatabaseConnection {
+    const lock = this.lock;
     return {
       executeQuery: <R>(query: CompiledQuery) => {
+        if (lock) return this.locked(inner, query, lock);
         // Kysely's SQLite driver runs the statement before it returns (better-sqlite3 is synchronous).
         const result = inner.executeQuery<R>(query);
         // Inside a transaction nothing is committed yet; outside, this statement ended one or wrote alone.
@@ -195,6 +213,45 @@ class SqliteDurability implements Durability {
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
+  }
+
+  /**
+   * A statement under the shared write lock: taken before BEGIN (or a write on its own), let go
+   * after COMMIT or ROLLBACK (or that write), before the sync: the other thread may write while
+   * this one's commit becomes durable, as a later transaction of this thread would.
+   */
+  private locked<R>(
+    inner: DatabaseConnection,
+    query: CompiledQuery,
+    lock: SharedWriteLock,
+  ): Promise<QueryResult<R>> {
+    const text = query.sql;
+    if (this.sqlite.inTransaction) {
+      const ends = text === 'commit' || text === 'rollback';
+      let result: Promise<QueryResult<R>>;
+      try {
+        result = inner.executeQuery<R>(query);
+      } finally {
+        // A failed COMMIT leaves the transaction open (SQLITE_BUSY); its ROLLBACK lets go.
+        if (ends && !this.sqlite.inTransaction) lock.release();
+      }
+      if (!ends) return result;
+      const synced = this.committed(text);
+      return synced ? result.then((rows) => synced.then(() => rows)) : result;
+    }
+    const begins = text === 'begin';
+    const writes = begins || this.statements.writes(text);
+    if (!writes) return inner.executeQuery<R>(query);
+    lock.acquire();
+    let result: Promise<QueryResult<R>>;
+    try {
+      result = inner.executeQuery<R>(query);
+    } finally {
+      if (!this.sqlite.inTransaction) lock.release();
+    }
+    if (begins) return result;
+    const synced = this.committed(text);
+    return synced ? result.then((rows) => synced.then(() => rows)) : result;
   }
 
   /**

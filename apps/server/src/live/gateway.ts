@@ -95,6 +95,9 @@ const MAX_QUEUED_COMMANDS = 32;
 const TOPIC_CHANNEL = 'live.topic';
 const USER_CHANNEL = 'live.user';
 
+/** The channels a gateway subscribes to itself (one with no sockets, the copy thread's, asks for none). */
+export const GATEWAY_CHANNELS: readonly string[] = [TOPIC_CHANNEL, USER_CHANNEL, SESSION_REVOKED_CHANNEL];
+
 interface TopicEvent {
   topic: string;
   frame: string;

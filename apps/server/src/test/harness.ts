@@ -85,6 +85,9 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     FEED_SEED: '1',
     // No sample traders in a test's accounts and ranking unless a test asks for them.
     SAMPLE_STRATEGIES: 'off',
+    // Copy trading mirrors on the server's thread, where a test's virtual clock and scripted feed
+    // are; the copy thread has tests of its own (copy/mirror-thread.test.ts) and the browser tests.
+    COPY_THREAD: 'off',
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),

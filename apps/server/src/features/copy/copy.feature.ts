@@ -1,9 +1,11 @@
 import { TOPIC_COPY_TRADE } from '@meridian/contract';
 import type { Feature, FeatureContext } from '../../app-context.js';
+import { systemClock } from '../markets/index.js';
 import { selectCopyAccounts, selectStrategyIdsOf } from './copy.repository.js';
 import { registerCopyRoutes } from './copy.routes.js';
 import { CopyService } from './copy.service.js';
 import { CopyMirror } from './copy-mirror.js';
+import { MirrorThread } from './mirror-thread.js';
 import { SAMPLE_EVAL_MS, SampleStrategies } from './samples.js';
 
 declare module '../../app-context.js' {
@@ -15,7 +17,8 @@ declare module '../../app-context.js' {
 
 export interface CopyEngine {
   service: CopyService;
-  mirror: CopyMirror;
+  /** The mirror: on this thread, or (COPY_THREAD on an embedded node) in a thread of its own. */
+  mirror: CopyMirror | MirrorThread;
   /** Set when SAMPLE_STRATEGIES is on. */
   samples: SampleStrategies | undefined;
 }
@@ -45,7 +48,30 @@ export function createCopyFeature(): Feature {
         log: ctx.log,
         now,
       });
-      const mirror = new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
+      const local = () => new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
+      const link = ctx.services.threadLink;
+      const clock = ctx.services.markets.clock;
+      const engine: CopyEngine = { service, mirror: local(), samples: undefined };
+      if (link) {
+        engine.mirror = new MirrorThread({
+          link,
+          config: ctx.config,
+          bus: ctx.bus,
+          clock,
+          systemClock: clock === systemClock,
+          log: ctx.log,
+          // The thread died: this thread mirrors from now on (hooks set on the thread's carry over).
+          died: () => {
+            const dead = engine.mirror;
+            const mirror = local();
+            mirror.onMirrored = dead.onMirrored;
+            mirror.onMirroring = dead.onMirroring;
+            engine.mirror = mirror;
+            if (ctx.services.cluster.leader.isLeader)
+              mirror.start().catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start failed'));
+          },
+        });
+      }
       trading.service.useCopyDirectory({ accountsOf: (userId) => selectCopyAccounts(ctx.db.kysely, userId) });
       ctx.services.ranking?.useStrategyDirectory((userIds) => selectStrategyIdsOf(ctx.db.kysely, userIds));
       ctx.topics.register({ name: TOPIC_COPY_TRADE, requiresLogin: true });
@@ -60,7 +86,7 @@ export function createCopyFeature(): Feature {
             now,
           })
         : undefined;
-      const engine = { service, mirror, samples };
+      engine.samples = samples;
       engines.set(ctx.app, engine);
       ctx.services.copy = engine;
       registerCopyRoutes(ctx, service);
@@ -68,7 +94,7 @@ export function createCopyFeature(): Feature {
     start: async (ctx) => {
       const engine = engines.get(ctx.app);
       if (!engine) throw new Error('copy.start before register');
-      const { service, mirror, samples } = engine;
+      const { service, samples } = engine;
       let sampleTimer: NodeJS.Timeout | null = null;
       let sampling: Promise<void> | null = null;
       const sample = () => {
@@ -101,13 +127,13 @@ export function createCopyFeature(): Feature {
         sampleTimer = null;
         chain = chain
           .then(async () => {
-            if (!leader) return mirror.stop();
-            await mirror.start();
+            if (!leader) return engine.mirror.stop();
+            await engine.mirror.start();
             timer = setInterval(watch, COPY_WATCH_MS);
             timer.unref();
             if (samples) {
               await samples.ensure();
-              void mirror.refresh();
+              void engine.mirror.refresh();
               // Their history is booked: the board shows them now, not at the next scheduled refresh.
               await ctx.services.ranking?.refresh();
               sample();
@@ -126,7 +152,7 @@ export function createCopyFeature(): Feature {
         if (sampleTimer) clearInterval(sampleTimer);
         timer = null;
         await chain;
-        await mirror.stop();
+        await engine.mirror.stop();
         await watching;
         await sampling;
       };

@@ -13,9 +13,15 @@ import { Audit } from '../staff/audit.js';
 import { createFirstOwner } from '../staff/index.js';
 import { firstSignIn, ok, staffPost } from '../staff/testing/staff-client.js';
 import { accountCheck } from '../trading/testing/harness.js';
+import { CopyMirror } from './copy-mirror.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
 let s: CopyServer;
+/** The mirror on the server's thread (tests run with COPY_THREAD off). */
+const local = (): CopyMirror => {
+  if (!(s.copy.mirror instanceof CopyMirror)) throw new Error('expected the mirror on this thread');
+  return s.copy.mirror;
+};
 beforeAll(async () => {
   s = await startCopyServer();
 });
@@ -177,7 +183,7 @@ describe('copying a demo strategy', () => {
   });
 
   it('reads the copies a page at a time: every follower across the pages gets one copy, the edit and the close', async () => {
-    s.copy.mirror.pageSize = 2;
+    local().pageSize = 2;
     try {
       const provider = await s.demo();
       const strategy = await publish(provider.token, { name: 'Paged' });
@@ -221,12 +227,12 @@ describe('copying a demo strategy', () => {
         expect(detail.history.map((h) => h.CloseReason)).toEqual(['copy']);
       }
     } finally {
-      s.copy.mirror.pageSize = 256;
+      local().pageSize = 256;
     }
   });
 
   it('survives a copy that fails with an unexpected error on every page: the event is logged, the process goes on', async () => {
-    s.copy.mirror.pageSize = 1;
+    local().pageSize = 1;
     const trading = (s.copy.mirror as unknown as { d: { trading: { service: { openFor: unknown } } } }).d
       .trading.service;
     const openFor = vi.spyOn(trading as { openFor: () => Promise<never> }, 'openFor');
@@ -264,7 +270,7 @@ describe('copying a demo strategy', () => {
       process.off('unhandledRejection', onUnhandled);
       openFor.mockRestore();
       s.copy.mirror.onMirrored = undefined;
-      s.copy.mirror.pageSize = 256;
+      local().pageSize = 256;
     }
   });
 

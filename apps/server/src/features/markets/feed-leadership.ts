@@ -181,7 +181,7 @@ export class FeedLeadership {
       if (!applied || !relay) return;
       relay.add(applied);
       // Without live topics there is no flush timer to ride on: send each tick as it comes.
-      if (!live) relay.flush();
+      if (!live || relay.eachTick) relay.flush();
     });
     feed?.start();
     this.leading = true;

@@ -143,7 +143,9 @@ export class MarketService {
     // Heartbeats (empty batches) at most twice per flush interval of real time: enough for followers
     // to see a live leader at every flush, never a flood when a test's clock leaps ahead.
     const heartbeatMs = this.config.marketFlushMs / 2;
-    const relay = cluster.scaleOut ? new TickRelay(bus, cluster.nodeId, { heartbeatMs }) : undefined;
+    const relay = cluster.relayTicks
+      ? new TickRelay(bus, cluster.nodeId, { heartbeatMs, eachTick: cluster.relayEachTick ?? false })
+      : undefined;
     if (relay) this.liveTopics?.relayTicks(relay);
     const leadership = new FeedLeadership({
       ticks: this.ticks,

@@ -78,10 +78,17 @@ export class TickRelay {
   constructor(
     private readonly bus: EventBus,
     private readonly nodeId: string,
-    options: { heartbeatMs?: number } = {},
+    options: { heartbeatMs?: number; eachTick?: boolean } = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? 0;
+    this.eachTick = options.eachTick ?? false;
   }
+
+  /**
+   * Each tick goes out as it is accepted (the embedded node's copy thread, over a port in the same
+   * process: a copy is priced as the server would price it at that moment, not a flush later).
+   */
+  readonly eachTick: boolean;
 
   /** Queues a tick this node accepted from its own feed. */
   add(tick: Tick): void {

@@ -15,6 +15,13 @@
 
 const waiting: Array<() => void> = [];
 let scheduled = false;
+/** Run before each piece resumes (the copy thread's: give way to the server's requests). */
+let gate: (() => void) | undefined;
+
+/** Sets what runs before each piece of background work resumes (one per thread; undefined: none). */
+export function setTurnGate(fn: (() => void) | undefined): void {
+  gate = fn;
+}
 /** Requests' immediates set and not yet run (requestTurn). */
 let requests = 0;
 
@@ -56,5 +63,6 @@ function resumeOne(): void {
   }
   const next = waiting.shift();
   if (waiting.length > 0) schedule();
+  if (next) gate?.();
   next?.();
 }

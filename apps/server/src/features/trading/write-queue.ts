@@ -121,6 +121,12 @@ export class GroupCommitQueue implements WriteQueue {
       sliceMs: BACKGROUND_SLICE_MS,
       redoMs: BACKGROUND_REDO_MS,
     },
+    /**
+     * The copy thread's queue (db/write-lock.ts): true while the server's thread waits for the
+     * write lock. A background batch then ends after the job in progress (the jobs done commit, the
+     * rest goes back), so the server waits for one job and a commit, not a batch.
+     */
+    private readonly othersWait?: () => boolean,
   ) {}
 
   run<T>(work: TxWork<T>, _account?: number, options: RunOptions = {}): Promise<T> {
@@ -302,6 +308,12 @@ export class GroupCommitQueue implements WriteQueue {
         let sliceStart = performance.now();
         let worked = 0;
         for (let i = 0; i < batch.length; i++) {
+          if (background && i > 0 && this.othersWait?.()) {
+            const rest = batch.splice(i);
+            this.background.unshift(...rest);
+            if (!given) this.items -= rest.length;
+            break;
+          }
           // A slice ends when its time is up, or at once when a request is queued meanwhile (by
           // a handler whose awaits ran among this batch's, or during a PostgreSQL round trip);
           // with no slice length (tests), batches run whole.
@@ -436,7 +448,18 @@ export class LanedQueue implements WriteQueue {
 export const DEFAULT_WRITE_LANES = 4;
 
 export function createWriteQueue(db: Db, lanes: number = DEFAULT_WRITE_LANES): WriteQueue {
-  return db.dialect === 'sqlite' ? new GroupCommitQueue(db) : new LanedQueue(db, lanes);
+  if (db.dialect !== 'sqlite') return new LanedQueue(db, lanes);
+  const lock = db.writeLock;
+  // The copy thread serves no request: its batches need no slices (which would hold the shared
+  // write lock across turns of its loop); they end early when the server's thread wants the lock.
+  if (lock?.role === 'copies')
+    return new GroupCommitQueue(
+      db,
+      false,
+      { sliceMs: Number.POSITIVE_INFINITY, redoMs: 0 },
+      () => lock.wanted,
+    );
+  return new GroupCommitQueue(db);
 }
 
 function runEffect(fn: () => void): void {

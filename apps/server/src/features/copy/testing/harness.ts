@@ -27,9 +27,13 @@ export interface CopyServer extends TradingServer {
   eurusd(): number;
 }
 
-export async function startCopyServer(): Promise<CopyServer> {
-  const s = await startTradingServer(undefined, undefined, (o) =>
-    withIdentity({ captchaText: fixedCaptcha }, o),
+/** `env`: extra environment (COPY_THREAD=on runs the mirror in its thread, as a deployment does). */
+export async function startCopyServer(env?: Record<string, string>): Promise<CopyServer> {
+  const s = await startTradingServer(
+    undefined,
+    undefined,
+    (o) => withIdentity({ captchaText: fixedCaptcha }, o),
+    env,
   );
   const copy = s.t.server.ctx.services.copy;
   if (!copy) throw new Error('the copy feature is not registered');

@@ -32,12 +32,15 @@ export async function startTradingServer(
   startMs = TUESDAY,
   /** Adds to the app's overrides (identity options, say); the markets part is the harness's. */
   wrap: (overrides: AppOverrides) => AppOverrides = (o) => o,
+  /** Extra environment for the server (COPY_THREAD=on, say). */
+  env?: Record<string, string>,
 ): Promise<TradingServer> {
   const time = new VirtualTime(startMs);
   const feed = new ScriptedFeed();
   const t = await startTestServer({
     overrides: wrap({ markets: { clock: time, timers: time, feed } }),
     ...(storage ? { storage } : {}),
+    ...(env ? { env } : {}),
   });
   const engine = t.server.ctx.services.trading;
   if (!engine) throw new Error('the trading feature is not registered');
