@@ -19,8 +19,10 @@
  * a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
- * close's). BENCH_COPY_THREAD=off runs the mirror on the server's thread (COPY_THREAD; on SQLite it
- * runs in a thread of its own by default, and the build in dist/ is the one that thread loads).
+ * close's). BENCH_COPY_THREADS=N mirrors in N threads of their own (COPY_THREADS, SQLite only; the
+ * default, 0, mirrors on the server's thread, as deployed; the threads load the build in dist/).
+ * After the 20 orders it also compares the provider's order with and without followers in
+ * interleaved blocks of 4 (a shared machine's drift in speed then weighs on both sides alike).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -29,6 +31,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { routes } from '@meridian/contract';
+import { DEFAULT_COPY_THREADS } from '../src/config.js';
 import { inTransaction } from '../src/db/database.js';
 import { OPENING_GRANT_MEMO, openAccount } from '../src/features/accounts/index.js';
 import { type CopyServer, startCopyServer } from '../src/features/copy/testing/harness.js';
@@ -177,6 +180,9 @@ async function followers(s: CopyServer, count: number, strategyId: number): Prom
   );
 }
 
+/** Orders per block of the interleaved comparison (an open and its close, twice). */
+const BLOCK = 4;
+
 /** What the provider thread (copy-provider.mjs) is given. */
 interface ProviderJob {
   baseUrl: string;
@@ -296,15 +302,16 @@ async function runProvider(
   // How long the mirror worked on each event, from its start (once the event before it was done)
   // to the last copy booked: the fill → last copy time less the wait behind the previous event.
   const fanOuts: number[] = [];
-  const startedAt = new Map<number, number>();
-  s.copy.mirror.onMirroring = (orderId) => void startedAt.set(orderId, epochNow());
+  // Keyed by order and version: an open and its close are two events of one order.
+  const startedAt = new Map<string, number>();
+  s.copy.mirror.onMirroring = (orderId, version) => void startedAt.set(`${orderId}:${version}`, epochNow());
   // The mirror may finish an event before the provider's answer is read: keep both orders.
   const doneAt = new Map<number, number>();
   const waiters = new Map<number, (t: number) => void>();
-  s.copy.mirror.onMirrored = (orderId, status) => {
+  s.copy.mirror.onMirrored = (orderId, status, version) => {
     const t = epochNow();
-    const started = startedAt.get(orderId);
-    startedAt.delete(orderId);
+    const started = startedAt.get(`${orderId}:${version}`);
+    startedAt.delete(`${orderId}:${version}`);
     if (withMirror && started !== undefined) fanOuts.push(t - started);
     // BENCH_EACH=1: each event's own work, opens (status 1) and closes (status 3) apart.
     if (withMirror && started !== undefined && process.env.BENCH_EACH)
@@ -349,8 +356,10 @@ async function runProvider(
 }
 
 async function measure(size: number): Promise<void> {
-  // As deployed: the embedded store's mirror in its own thread (BENCH_COPY_THREAD=off: on the server's).
-  const s = await startCopyServer({ COPY_THREAD: process.env.BENCH_COPY_THREAD ?? 'on' });
+  // As deployed (COPY_THREADS' default), or BENCH_COPY_THREADS threads of its own.
+  const s = await startCopyServer({
+    COPY_THREADS: process.env.BENCH_COPY_THREADS ?? String(DEFAULT_COPY_THREADS),
+  });
   const client = new ProviderClient(s.t.baseUrl);
   try {
     const store = s.t.server.ctx.db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
@@ -379,10 +388,16 @@ async function measure(size: number): Promise<void> {
     loop.enable();
     const turns = process.env.BENCH_TURNS ? watchTurns() : undefined;
     const threads0 = threadTimes();
+    const lock = s.t.server.ctx.services.threadLink?.lock;
+    const lock0 = { waits: lock?.waits ?? 0, ms: lock?.waitedMs ?? 0 };
     const cpu0 = process.cpuUsage();
     const withCopies = await runProvider(s, client, provider.token, true);
     const cpu = process.cpuUsage(cpu0);
     if (process.env.BENCH_THREADS) console.log(threadDelta(threads0, threadTimes()));
+    if (lock)
+      console.log(
+        `  the server thread waited for the write lock ${lock.waits - lock0.waits} times, ${(lock.waitedMs - lock0.ms).toFixed(1)} ms in all`,
+      );
     if (turns) console.log(turns());
     loop.disable();
     await profiling?.(`copy-${store}-${size}`);
@@ -400,6 +415,24 @@ async function measure(size: number): Promise<void> {
         `  of which in the server (arrival → answer written): p50 ${quantile(withCopies.served, 0.5).toFixed(2)} ms vs ${quantile(base.served, 0.5).toFixed(2)} ms (ratio ${(quantile(withCopies.served, 0.5) / quantile(base.served, 0.5)).toFixed(2)})`,
         `  outside it: send → arrival p50 ${quantile(withCopies.inbound, 0.5).toFixed(2)} vs ${quantile(base.inbound, 0.5).toFixed(2)} ms; answer written → read p50 ${quantile(withCopies.outbound, 0.5).toFixed(2)} vs ${quantile(base.outbound, 0.5).toFixed(2)} ms`,
       ].join('\n'),
+    );
+    // The same comparison with the two sides interleaved: blocks of BLOCK orders, one without
+    // followers (the mirror idle) and one with, in turn, so a machine whose speed drifts during the
+    // run (a shared VM) weighs on both sides alike.
+    const alone: number[] = [];
+    const copied: number[] = [];
+    const aloneServed: number[] = [];
+    const copiedServed: number[] = [];
+    for (let i = 0; i < ORDERS; i += BLOCK) {
+      const a = await runProvider(s, client, baseline.token, false, BLOCK);
+      const c = await runProvider(s, client, provider.token, true, BLOCK);
+      alone.push(...a.latencies);
+      copied.push(...c.latencies);
+      aloneServed.push(...a.served);
+      copiedServed.push(...c.served);
+    }
+    console.log(
+      `  interleaved, in blocks of ${BLOCK}: p50 ${quantile(copied, 0.5).toFixed(1)} ms with followers vs ${quantile(alone, 0.5).toFixed(1)} ms without (ratio ${(quantile(copied, 0.5) / quantile(alone, 0.5)).toFixed(2)}); in the server ${quantile(copiedServed, 0.5).toFixed(2)} vs ${quantile(aloneServed, 0.5).toFixed(2)} ms (ratio ${(quantile(copiedServed, 0.5) / quantile(aloneServed, 0.5)).toFixed(2)})`,
     );
   } finally {
     await client.close();

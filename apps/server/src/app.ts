@@ -15,6 +15,7 @@ import { SessionStore } from './features/identity/sessions.js';
 import { FEATURES } from './features/index.js';
 import { type MarketOverrides, MarketService } from './features/markets/index.js';
 import { SettingsService } from './features/settings/settings.service.js';
+import { backgroundTurn } from './features/trading/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installAuth } from './http/auth.js';
 import { clientAddressResolver } from './http/client-address.js';
@@ -105,7 +106,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   const thread = overrides.thread;
   // An embedded node whose copy trading runs in a thread of its own shares its write lock and bus.
   const link: ThreadLink | undefined =
-    !thread && config.copyThread && !config.databaseUrl ? createThreadLink() : undefined;
+    !thread && config.copyThreads > 0 && !config.databaseUrl
+      ? createThreadLink(config.copyThreads)
+      : undefined;
   try {
     db = openDatabase({
       ...config,
@@ -125,7 +128,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       (config.redisUrl
         ? await RedisEventBus.connect(config.redisUrl, { prefix: config.redisPrefix, log: app.log })
         : link
-          ? new BridgedBus(link.serverPort, true, { log: app.log })
+          ? new BridgedBus(link.serverPorts, true, { log: app.log, turn: backgroundTurn })
           : new InProcessEventBus(app.log));
     const topics = new TopicRegistry();
     const gateway = new Gateway(

@@ -99,7 +99,7 @@ const EnvSchema = z.object({
   PG_WRITE_LANES: integer(1, 32),
   PG_POOL_SIZE: integer(2, 200),
   SAMPLE_STRATEGIES: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
-  COPY_THREAD: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  COPY_THREADS: integer(0, 8),
   STALE_PRICE_MS: integer(100, 3_600_000),
   VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
   NODE_ENV: optionalString,
@@ -178,11 +178,12 @@ export interface AppConfig {
   /** The built-in rule-based sample strategies (copy trading's living demo); SAMPLE_STRATEGIES=off for a real deployment. */
   sampleStrategies: boolean;
   /**
-   * Embedded (SQLite) only: copy trading's fan-out runs in a thread of its own, at the lowest CPU
-   * priority, giving way to requests (features/copy/mirror-thread.ts); COPY_THREAD=off keeps it on
-   * the server's thread. Scale-out nodes always mirror on the leader's thread.
+   * Embedded (SQLite) only: copy trading's fan-out runs in this many threads of its own (each
+   * mirrors a share of the copies), at the lowest CPU priority, giving way to requests
+   * (features/copy/mirror-thread.ts); 0 (the default) keeps it on the server's thread. Scale-out
+   * nodes always mirror on the leader's thread (0).
    */
-  copyThread: boolean;
+  copyThreads: number;
   /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
   stalePriceMs: number;
   /**
@@ -191,6 +192,12 @@ export interface AppConfig {
    */
   validateResponses: boolean;
 }
+
+/**
+ * Copy trading's threads on an embedded node unless COPY_THREADS says otherwise: none, the mirror
+ * on the server's thread (on two cores a thread of its own measured no better, docs/decisions.md).
+ */
+export const DEFAULT_COPY_THREADS = 0;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -267,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgWriteLanes: e.PG_WRITE_LANES ?? 4,
     pgPoolSize: e.PG_POOL_SIZE ?? 10,
     sampleStrategies: (e.SAMPLE_STRATEGIES ?? 'on') === 'on',
-    copyThread: e.DATABASE_URL === undefined && (e.COPY_THREAD ?? 'on') === 'on',
+    copyThreads: e.DATABASE_URL === undefined ? (e.COPY_THREADS ?? DEFAULT_COPY_THREADS) : 0,
     stalePriceMs: e.STALE_PRICE_MS ?? 3000,
     validateResponses:
       e.VALIDATE_RESPONSES === undefined

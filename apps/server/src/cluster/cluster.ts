@@ -64,5 +64,11 @@ export function createCluster(
           log,
         })
       : new AlwaysLeader();
-  return { scaleOut, nodeId, leader, relayTicks: scaleOut || config.copyThread, relayEachTick: !scaleOut };
+  return {
+    scaleOut,
+    nodeId,
+    leader,
+    relayTicks: scaleOut || config.copyThreads > 0,
+    relayEachTick: !scaleOut,
+  };
 }

@@ -3,38 +3,38 @@ import { RequestGauge, SharedWriteLock } from '../db/write-lock.js';
 
 declare module '../app-context.js' {
   interface Services {
-    /** Set on an embedded node whose copy trading runs in a thread of its own (COPY_THREAD). */
+    /** Set on an embedded node whose copy trading runs in a thread of its own (COPY_THREADS). */
     threadLink?: ThreadLink;
   }
 }
 
 /**
- * What an embedded node's server thread shares with its copy thread (features/copy/mirror-thread.ts):
- * the SQLite write lock and the gauge of requests in flight (one block of shared memory), the
- * other end of the event bus's port, and the market clock's offset from the system clock.
+ * What an embedded node's server thread shares with its copy threads (features/copy/mirror-thread.ts):
+ * the SQLite write lock and the gauge of requests in flight (one block of shared memory), a port
+ * of the event bus per thread, and the market clock's offset from the system clock.
  */
 export interface ThreadLink {
   /** The write lock and request gauge's memory (write-lock.ts). */
   readonly buffer: SharedArrayBuffer;
   readonly lock: SharedWriteLock;
   readonly gauge: RequestGauge;
-  /** The server thread's end of the bus (live/bridged-bus.ts). */
-  readonly serverPort: MessagePort;
-  /** The copy thread's end, transferred to it when it starts. */
-  readonly threadPort: MessagePort;
+  /** The server thread's ends of the bus (live/bridged-bus.ts), one per copy thread. */
+  readonly serverPorts: readonly MessagePort[];
+  /** Each copy thread's end, transferred to it when it starts. */
+  readonly threadPorts: readonly MessagePort[];
   /** One float: the server's market clock minus the system clock, in ms (see SharedClock). */
   readonly clockBuffer: SharedArrayBuffer;
 }
 
-export function createThreadLink(): ThreadLink {
+export function createThreadLink(threads: number): ThreadLink {
   const buffer = SharedWriteLock.create();
-  const { port1, port2 } = new MessageChannel();
+  const channels = Array.from({ length: threads }, () => new MessageChannel());
   return {
     buffer,
     lock: new SharedWriteLock(buffer, 'server'),
     gauge: new RequestGauge(buffer),
-    serverPort: port1,
-    threadPort: port2,
+    serverPorts: channels.map((c) => c.port1),
+    threadPorts: channels.map((c) => c.port2),
     clockBuffer: new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT),
   };
 }

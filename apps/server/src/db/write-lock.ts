@@ -23,6 +23,7 @@ const WANTS = 1;
 const REQUESTS = 2;
 const SLOTS = 4;
 
+/** LOCK holds its owner: FREE, SERVER, or COPIES + the copy thread's index. */
 const FREE = 0;
 const SERVER = 1;
 const COPIES = 2;
@@ -33,6 +34,9 @@ export class SharedWriteLock {
   private readonly cells: Int32Array;
   /** Nested acquires by this thread (a write outside a transaction inside none, say). */
   private depth = 0;
+  /** The server's waits for the lock so far, and their total in ms (bench:copy prints them). */
+  waits = 0;
+  waitedMs = 0;
 
   private readonly gauge: RequestGauge;
 
@@ -44,6 +48,8 @@ export class SharedWriteLock {
     readonly buffer: SharedArrayBuffer,
     readonly role: WriteLockRole,
     private readonly giveWayMs = 0,
+    /** A copy thread's index: several may share the lock with the server (and each other). */
+    private readonly copyIndex = 0,
   ) {
     this.cells = new Int32Array(buffer);
     this.gauge = new RequestGauge(buffer);
@@ -57,16 +63,22 @@ export class SharedWriteLock {
   /** Blocks this thread until it holds the lock (a transaction of the other thread at most). */
   acquire(): void {
     if (this.depth++ > 0) return;
-    const mine = this.role === 'server' ? SERVER : COPIES;
-    const other = this.role === 'server' ? COPIES : SERVER;
     const c = this.cells;
     if (this.role === 'server') {
       if (Atomics.compareExchange(c, LOCK, FREE, SERVER) === FREE) return;
+      const from = performance.now();
       Atomics.add(c, WANTS, 1);
-      while (Atomics.compareExchange(c, LOCK, FREE, SERVER) !== FREE) Atomics.wait(c, LOCK, COPIES, 50);
+      for (;;) {
+        const held = Atomics.compareExchange(c, LOCK, FREE, SERVER);
+        if (held === FREE) break;
+        Atomics.wait(c, LOCK, held, 50);
+      }
       Atomics.sub(c, WANTS, 1);
+      this.waits++;
+      this.waitedMs += performance.now() - from;
       return;
     }
+    const mine = COPIES + this.copyIndex;
     if (this.giveWayMs > 0) this.gauge.giveWay(this.giveWayMs);
     for (;;) {
       // The server wants it or holds it: wait for its release (it notifies), then look again.
@@ -83,7 +95,8 @@ export class SharedWriteLock {
         }
         return;
       }
-      Atomics.wait(c, LOCK, other, 50);
+      const held = Atomics.load(c, LOCK);
+      if (held !== FREE) Atomics.wait(c, LOCK, held, 50);
     }
   }
 
@@ -92,10 +105,13 @@ export class SharedWriteLock {
     return Atomics.load(this.cells, WANTS) > 0;
   }
 
-  /** The other thread died: a lock it held is free again (its connection's transaction rolled back). */
-  releaseDeadPeer(): void {
-    const other = this.role === 'server' ? COPIES : SERVER;
-    if (Atomics.compareExchange(this.cells, LOCK, other, FREE) === other) Atomics.notify(this.cells, LOCK);
+  /**
+   * Copy thread `index` died: a lock it held is free again (its connection's transaction rolled
+   * back with it).
+   */
+  releaseDeadPeer(index = 0): void {
+    const dead = COPIES + index;
+    if (Atomics.compareExchange(this.cells, LOCK, dead, FREE) === dead) Atomics.notify(this.cells, LOCK);
   }
 
   release(): void {

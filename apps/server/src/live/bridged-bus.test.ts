@@ -20,7 +20,9 @@ async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-const peerWantsOf = (bus: BridgedBus) => (bus as unknown as { peerWants: Set<string> | null }).peerWants;
+/** What the bus knows of the channels the thread at the other end of its (first) port wants. */
+const peerWantsOf = (bus: BridgedBus) =>
+  (bus as unknown as { peers: Array<{ wants: Set<string> | null }> }).peers[0]?.wants ?? null;
 
 /** Collects what a channel delivers; `next(n)` resolves once n events have come. */
 function collect(bus: BridgedBus, channel: string) {
@@ -68,12 +70,17 @@ describe('the bus bridged between two threads', () => {
     const off = thread.subscribe('later', () => seen.push('later'));
     const posted: string[] = [];
     // What crosses the port: spy on the server side's port.
-    const port = (
-      server as unknown as { port: { postMessage: (m: { kind: string; channel: string }) => void } }
-    ).port;
+    type Message = { kind: string; channel?: string; messages?: Message[] };
+    const port = (server as unknown as { peers: Array<{ port: { postMessage: (m: Message) => void } }> })
+      .peers[0]?.port;
+    if (!port) throw new Error('no port');
     const post = port.postMessage.bind(port);
+    const note = (m: Message) => {
+      if (m.kind === 'event' && m.channel) posted.push(m.channel);
+      for (const inner of m.messages ?? []) note(inner);
+    };
     port.postMessage = (m) => {
-      if (m.kind === 'event') posted.push(m.channel);
+      note(m);
       post(m);
     };
     await until(() => peerWantsOf(server)?.size === 2);
@@ -109,5 +116,34 @@ describe('the bus bridged between two threads', () => {
     // Once told, the server sends only the thread's channels, never an ignored one.
     await until(() => peerWantsOf(server) !== null);
     expect([...(peerWantsOf(server) ?? [])]).toEqual(['orders']);
+  });
+
+  it('joins the server to several threads: each thread’s events reach the server in order, in turns, and never another thread', async () => {
+    const a = new MessageChannel();
+    const b = new MessageChannel();
+    let turns = 0;
+    const server = new BridgedBus([a.port1, b.port1], true, {
+      turn: () => new Promise<void>((resolve) => setImmediate(() => resolve(void turns++))),
+    });
+    const threadA = new BridgedBus(a.port2, false);
+    const threadB = new BridgedBus(b.port2, false);
+    open.push(server, threadA, threadB);
+    const onServer = collect(server, 'orders');
+    const onB = collect(threadB, 'orders');
+    await until(
+      () =>
+        peerWantsOf(threadA)?.has('orders') === true &&
+        (server as unknown as { peers: Array<{ wants: Set<string> | null }> }).peers[1]?.wants?.has(
+          'orders',
+        ) === true,
+    );
+    for (let i = 0; i < 40; i++) threadA.publish('orders', i);
+    await onServer.next(40);
+    expect(onServer.got).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    // Delivered over several turns of the server's loop, not in one go.
+    expect(turns).toBeGreaterThan(1);
+    server.publish('orders', 'from the server');
+    await onB.next(1);
+    expect(onB.got).toEqual(['from the server']);
   });
 });

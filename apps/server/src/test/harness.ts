@@ -87,7 +87,7 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     SAMPLE_STRATEGIES: 'off',
     // Copy trading mirrors on the server's thread, where a test's virtual clock and scripted feed
     // are; the copy thread has tests of its own (copy/mirror-thread.test.ts) and the browser tests.
-    COPY_THREAD: 'off',
+    COPY_THREADS: '0',
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.
     WEB_DIST: join(storage.dataDir, 'no-web-build'),

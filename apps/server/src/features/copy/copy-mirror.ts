@@ -28,6 +28,7 @@ import {
   type TradingEngine,
 } from '../trading/index.js';
 import {
+  type CopyPartition,
   type CopyRow,
   insertLink,
   insertLinkIfActive,
@@ -60,10 +61,18 @@ export class CopyMirror {
   readonly counts: MirrorStats = { opened: 0, skipped: 0, closed: 0 };
   /** Copies (or copied orders) read per query (tests make it small to cross pages). */
   pageSize = PAGE;
-  /** Called after each provider event is mirrored in full (tests and the benchmark wait on it). */
-  onMirrored: ((providerOrderId: number, status: number) => void) | undefined;
+  /**
+   * Called after each provider event is mirrored in full (tests and the benchmark wait on it); the
+   * order's version names the event.
+   */
+  onMirrored: ((providerOrderId: number, status: number, version: number) => void) | undefined;
   /** Called when the mirror starts on a provider event (after the one before it is done). */
-  onMirroring: ((providerOrderId: number) => void) | undefined;
+  onMirroring: ((providerOrderId: number, version: number) => void) | undefined;
+  /**
+   * This mirror's share of the copies when several copy threads mirror (mirror-thread.ts): those
+   * whose id modulo `count` is `index`. Undefined: all of them.
+   */
+  partition: CopyPartition | undefined;
 
   constructor(
     private readonly d: {
@@ -124,13 +133,13 @@ export class CopyMirror {
       // flood of microtasks as the provider's answer, before Node writes that answer out.
       .then(() => backgroundTurn())
       .then(() => {
-        this.onMirroring?.(o.id);
+        this.onMirroring?.(o.id, o.version);
         return this.mirror(strategyId, event);
       })
       .catch((err: unknown) => this.d.log.error({ err, orderId: o.id }, 'copy mirror: an event failed'))
       .finally(() => {
         if (this.chains.get(o.userId) === next) this.chains.delete(o.userId);
-        this.onMirrored?.(o.id, o.status);
+        this.onMirrored?.(o.id, o.status, o.version);
       });
     this.chains.set(o.userId, next);
   }
@@ -145,7 +154,7 @@ export class CopyMirror {
       // the server's thread (7 ms with 1,000 followers) just after the provider's answer, exactly
       // when the provider's next order arrives.
       await this.inPages(
-        (page) => selectStrategyCopies(this.d.db.reader, strategyId, ['active'], page),
+        (page) => selectStrategyCopies(this.d.db.reader, strategyId, ['active'], page, this.partition),
         (c) => c.id,
         async (copies) => {
           const linked = await selectLinkedCopies(
@@ -298,7 +307,7 @@ export class CopyMirror {
     work: (open: OpenCopy[]) => Promise<void>,
   ): Promise<void> {
     return this.inPages(
-      (page) => selectOpenCopiedOrders(this.d.db.reader, providerOrderId, page),
+      (page) => selectOpenCopiedOrders(this.d.db.reader, providerOrderId, page, this.partition),
       (row) => row.copyId,
       work,
     );

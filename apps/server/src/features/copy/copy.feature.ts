@@ -5,7 +5,7 @@ import { selectCopyAccounts, selectStrategyIdsOf } from './copy.repository.js';
 import { registerCopyRoutes } from './copy.routes.js';
 import { CopyService } from './copy.service.js';
 import { CopyMirror } from './copy-mirror.js';
-import { MirrorThread } from './mirror-thread.js';
+import { MirrorThreads } from './mirror-thread.js';
 import { SAMPLE_EVAL_MS, SampleStrategies } from './samples.js';
 
 declare module '../../app-context.js' {
@@ -17,8 +17,8 @@ declare module '../../app-context.js' {
 
 export interface CopyEngine {
   service: CopyService;
-  /** The mirror: on this thread, or (COPY_THREAD on an embedded node) in a thread of its own. */
-  mirror: CopyMirror | MirrorThread;
+  /** The mirror: on this thread, or (COPY_THREADS on an embedded node) in threads of its own. */
+  mirror: CopyMirror | MirrorThreads;
   /** Set when SAMPLE_STRATEGIES is on. */
   samples: SampleStrategies | undefined;
 }
@@ -53,22 +53,22 @@ export function createCopyFeature(): Feature {
       const clock = ctx.services.markets.clock;
       const engine: CopyEngine = { service, mirror: local(), samples: undefined };
       if (link) {
-        engine.mirror = new MirrorThread({
+        engine.mirror = new MirrorThreads({
           link,
           config: ctx.config,
           bus: ctx.bus,
           clock,
           systemClock: clock === systemClock,
           log: ctx.log,
-          // The thread died: this thread mirrors from now on (hooks set on the thread's carry over).
+          // A thread died: this thread mirrors from now on (hooks set on the threads' carry over).
           died: () => {
             const dead = engine.mirror;
             const mirror = local();
             mirror.onMirrored = dead.onMirrored;
             mirror.onMirroring = dead.onMirroring;
             engine.mirror = mirror;
-            if (ctx.services.cluster.leader.isLeader)
-              mirror.start().catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start failed'));
+            if (!ctx.services.cluster.leader.isLeader) return Promise.resolve();
+            return mirror.start().catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start failed'));
           },
         });
       }

@@ -195,11 +195,18 @@ export async function selectCopiesOf(db: Executor, followerId: number): Promise<
  * A strategy's copies in these statuses, in id order: all of them, or one page after `afterId`
  * (the mirror reads a large strategy's copies page by page; copies_strategy_idx serves a page).
  */
+/** A share of the copies: those whose id modulo `count` is `index` (one copy thread's, mirror-thread.ts). */
+export interface CopyPartition {
+  index: number;
+  count: number;
+}
+
 export async function selectStrategyCopies(
   db: Executor,
   strategyId: number,
   statuses: CopyRow['status'][],
   page?: { afterId: number; limit: number },
+  partition?: CopyPartition,
 ): Promise<CopyRow[]> {
   let query = db
     .selectFrom('copies')
@@ -208,6 +215,7 @@ export async function selectStrategyCopies(
     .where('status', 'in', statuses)
     .orderBy('id');
   if (page) query = query.where('id', '>', page.afterId).limit(page.limit);
+  if (partition) query = query.where(sql<number>`copies.id % ${partition.count}`, '=', partition.index);
   const rows = await query.execute();
   return rows.map(copy);
 }
@@ -425,6 +433,7 @@ export async function selectOpenCopiedOrders(
   db: Executor,
   providerOrderId: number,
   page?: { afterId: number; limit: number },
+  partition?: CopyPartition,
 ): Promise<
   Array<{
     copyId: number;
@@ -447,6 +456,8 @@ export async function selectOpenCopiedOrders(
     .where('orders.status', '=', 1)
     .orderBy('copy_links.copy_id');
   if (page) query = query.where('copy_links.copy_id', '>', page.afterId).limit(page.limit);
+  if (partition)
+    query = query.where(sql<number>`copy_links.copy_id % ${partition.count}`, '=', partition.index);
   const rows = await query.execute();
   return rows.map((r) => {
     const order = toRecord(r);

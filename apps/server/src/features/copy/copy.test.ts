@@ -17,7 +17,7 @@ import { CopyMirror } from './copy-mirror.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
 let s: CopyServer;
-/** The mirror on the server's thread (tests run with COPY_THREAD off). */
+/** The mirror on the server's thread (tests run with COPY_THREADS=0). */
 const local = (): CopyMirror => {
   if (!(s.copy.mirror instanceof CopyMirror)) throw new Error('expected the mirror on this thread');
   return s.copy.mirror;

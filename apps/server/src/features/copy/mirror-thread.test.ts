@@ -1,19 +1,19 @@
 /**
- * The mirror in its own thread (COPY_THREAD=on, as an embedded deployment runs it): the copies are
- * booked by the thread's own writer connection, reach the server thread's trigger worker, Orders and
- * sockets, follow the server's market and clock, and the server thread takes over if the thread
- * dies. The thread loads the built server (dist/), which `npm test` builds first.
+ * The mirror in threads of its own (COPY_THREADS=2: each thread mirrors half of the copies): the
+ * copies are booked by the threads' own writer connections, reach the server thread's trigger
+ * worker, Orders and sockets, follow the server's market and clock, and the server thread takes over
+ * if a thread dies. The threads load the built server (dist/), which `npm test` builds first.
  */
 import { CopyDetail, CopySummary, MyDealResponse, Order, routes, StrategySummary } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCheck } from '../trading/testing/harness.js';
 import { CopyMirror } from './copy-mirror.js';
-import { MirrorThread } from './mirror-thread.js';
+import { MirrorThreads } from './mirror-thread.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
 let s: CopyServer;
 beforeAll(async () => {
-  s = await startCopyServer({ COPY_THREAD: 'on' });
+  s = await startCopyServer({ COPY_THREADS: '2' });
 });
 afterAll(async () => {
   await s?.close();
@@ -44,12 +44,47 @@ async function follow(name: string) {
   return { provider, follower, copyId: CopySummary.parse(started.data).copy_id };
 }
 
+/** The id of the strategy a provider published. */
+async function strategyOf(token: string): Promise<number> {
+  const r = await s.call(routes.myStrategy, {}, token);
+  expect(r.code, r.msg).toBe(1);
+  return (r.data as { strategy: { id: number } }).strategy.id;
+}
+
 const detailOf = async (token: string, copyId: number) =>
   CopyDetail.parse((await s.call(routes.copyDetail, { copy_id: copyId }, token)).data);
 
-describe('the mirror in its own thread', () => {
+describe('the mirror in threads of its own', () => {
   it('runs there, not on the server thread', () => {
-    expect(s.copy.mirror).toBeInstanceOf(MirrorThread);
+    expect(s.copy.mirror).toBeInstanceOf(MirrorThreads);
+  });
+
+  it('books every follower’s copy once, whichever thread’s share it is in', async () => {
+    const { provider, follower, copyId } = await follow('Shared out');
+    const others = [];
+    for (let i = 0; i < 3; i++) {
+      const f = await s.demo();
+      const r = await s.call(
+        routes.copy,
+        { strategy_id: await strategyOf(provider.token), amount: '10000' },
+        f.token,
+      );
+      expect(r.code, r.msg).toBe(1);
+      others.push({ token: f.token, copyId: CopySummary.parse(r.data).copy_id });
+    }
+    const order = await buy(provider.token, '1');
+    await s.settleCopies();
+    const all = [{ token: follower.token, copyId }, ...others];
+    // Copy ids of both parities: both threads had a share.
+    expect(new Set(all.map((c) => c.copyId % 2)).size).toBe(2);
+    for (const c of all)
+      expect((await detailOf(c.token, c.copyId)).positions.map((p) => p.Quantity)).toEqual(['0.1']);
+    expect((await s.call(routes.closeOrder, { id: order.Id }, provider.token)).code).toBe(1);
+    await s.settleCopies();
+    for (const c of all) {
+      const d = await detailOf(c.token, c.copyId);
+      expect([d.positions.length, d.history.map((h) => h.CloseReason)]).toEqual([0, ['copy']]);
+    }
   });
 
   it('mirrors an open, a TP/SL edit and a close at the follower’s own price, and money adds up', async () => {
@@ -121,7 +156,7 @@ describe('the mirror in its own thread', () => {
 
   it('is replaced by the server thread if it dies: copying goes on', async () => {
     const thread = s.copy.mirror;
-    if (!(thread instanceof MirrorThread)) throw new Error('expected the thread');
+    if (!(thread instanceof MirrorThreads)) throw new Error('expected the thread');
     await thread.kill();
     expect(s.copy.mirror).toBeInstanceOf(CopyMirror);
     const { provider, follower, copyId } = await follow('After the thread');

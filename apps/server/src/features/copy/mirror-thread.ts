@@ -1,23 +1,29 @@
 /**
- * Copy trading's fan-out in a thread of its own, on an embedded (SQLite) node (COPY_THREAD, on by
- * default there).
+ * Copy trading's fan-out in threads of its own, on an embedded (SQLite) node that asks for them
+ * (COPY_THREADS=N; several split the copies between them). Off by default: on two cores it
+ * measured no better than the mirror on the server's thread, and cost a fifth more CPU per copy
+ * (docs/decisions.md, "Session 13"); it is for a machine with cores to spare.
  *
  * On the server's thread, the mirror's work shared one event loop with every request: a provider's
  * next order waited for the slice of copies in progress, and its client's thread fought that same
  * busy thread for the machine's cores (docs/decisions.md, sessions 10-12). Here the mirror runs in
- * a worker thread (mirror-worker.ts) with an app of its own: its own writer connection to the same
- * SQLite file, the market followed through the tick relay, and its event bus joined to the
+ * worker threads (mirror-worker.ts), each with an app of its own: its own writer connection to the
+ * same SQLite file, the market followed through the tick relay, and its event bus joined to the
  * server's (live/bridged-bus.ts), so the copies' order, balance and live events reach the server's
- * trigger worker and sockets as before. The thread runs at the lowest CPU priority, and before it
- * takes the write lock or a background turn it gives way while the server has a request in flight
- * (db/write-lock.ts), so a trader's order is served as if nobody were copying.
+ * trigger worker and sockets as before. Each thread mirrors every provider event for its share of
+ * the copies (copy id modulo the number of threads), so the copies of one event are booked by the
+ * threads side by side; the write lock lets one write at a time, and most of a copy's work is not
+ * the write. The threads run at the lowest CPU priority, and before one takes the write lock or a
+ * background turn it gives way while the server has a request in flight (db/write-lock.ts), so a
+ * trader's order is served as if nobody were copying.
  *
  * Everything else of copy trading (its REST calls, the equity-stop watcher, month-end fees, the
- * sample strategies) stays on the server's thread; both threads book through the same guarded
+ * sample strategies) stays on the server's thread; all the threads book through the same guarded
  * statements, as the nodes of a scale-out deployment do.
  *
  * This object stands for the mirror on the server's thread: `idle`, `counts` and the `onMirrored`
- * and `onMirroring` hooks answer for the thread's mirror, over the bus.
+ * and `onMirroring` hooks answer for the threads' mirrors together, over the bus (an event is
+ * mirrored once every thread has mirrored its share).
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -28,40 +34,49 @@ import type { EventBus } from '../../live/event-bus.js';
 import type { Clock } from '../markets/index.js';
 import { type MirrorStats, STRATEGIES_CHANNEL } from './copy-mirror.js';
 
-/** What the thread is given at its start (mirror-worker.ts). */
+/** What a thread is given at its start (mirror-worker.ts). */
 export interface MirrorThreadData {
   config: AppConfig;
   buffer: SharedArrayBuffer;
   clockBuffer: SharedArrayBuffer;
-  port: ThreadLink['threadPort'];
+  port: ThreadLink['threadPorts'][number];
+  /** Its share of the copies: ids modulo `count` equal to `index`. */
+  index: number;
+  count: number;
 }
 
-/** Bus channels between the two threads' copy trading. */
+/** Bus channels between the threads' copy trading and the server's. */
 export const THREAD_CHANNELS = {
-  /** The thread's mirror finished a provider event: { orderId, status, counts }. */
+  /** A thread's mirror finished its share of a provider event: { thread, orderId, status, version, counts }. */
   mirrored: 'copy.thread.mirrored',
-  /** It started one: { orderId }. */
+  /** It started on one: { thread, orderId, version }. */
   mirroring: 'copy.thread.mirroring',
-  /** The server asks: { id }; the thread answers on `idle` once everything received is mirrored. */
+  /** The server asks: { id }; each thread answers on `idle` once everything it received is mirrored. */
   idleAsk: 'copy.thread.idle_ask',
   idle: 'copy.thread.idle',
 } as const;
 
-/** Messages on the worker's own port (not the bus). */
+/** Messages on a worker's own port (not the bus). */
 export type ThreadControl = { kind: 'ready' } | { kind: 'stopped' } | { kind: 'stop' };
 
 /** How long a stopping thread may take before it is terminated. */
 const STOP_MS = 10_000;
 
-export class MirrorThread {
+export class MirrorThreads {
   readonly counts: MirrorStats = { opened: 0, skipped: 0, closed: 0 };
-  onMirrored: ((providerOrderId: number, status: number) => void) | undefined;
-  onMirroring: ((providerOrderId: number) => void) | undefined;
-  private worker: Worker | undefined;
+  onMirrored: ((providerOrderId: number, status: number, version: number) => void) | undefined;
+  onMirroring: ((providerOrderId: number, version: number) => void) | undefined;
+  private workers: Array<Worker | undefined> = [];
+  private readonly threadCounts: MirrorStats[] = [];
+  /** Per event (order id and version) being mirrored: the threads that have not finished it. */
+  private readonly open = new Map<string, number>();
   private offs: Array<() => void> = [];
-  private readonly idleWaiters = new Map<number, () => void>();
+  /** Per idle question: the answers still awaited, and its waiter. */
+  private readonly idleWaiters = new Map<number, { left: number; done: () => void }>();
   private nextIdle = 0;
   private stopping = false;
+  /** Set when a thread died: the others stopping, then the server's thread taking over. */
+  private takeover: Promise<void> | undefined;
 
   constructor(
     private readonly d: {
@@ -72,10 +87,14 @@ export class MirrorThread {
       /** The market clock is the system clock (a deployment): no offset to publish. */
       systemClock: boolean;
       log: FastifyBaseLogger;
-      /** Called if the thread dies after its start: the server's thread takes the mirror over. */
-      died: () => void;
+      /** Called if a thread dies after the start: the others stop and the server's thread mirrors. */
+      died: () => Promise<void>;
     },
   ) {}
+
+  get threads(): number {
+    return this.d.link.threadPorts.length;
+  }
 
   async start(): Promise<void> {
     this.stopping = false;
@@ -83,110 +102,144 @@ export class MirrorThread {
     this.offs = [
       publishClockOffset(this.d.clock, this.d.link.clockBuffer, this.d.systemClock),
       bus.subscribe(THREAD_CHANNELS.mirrored, (payload) => {
-        const p = payload as { orderId: number; status: number; counts: MirrorStats };
-        Object.assign(this.counts, p.counts);
-        this.onMirrored?.(p.orderId, p.status);
+        const p = payload as {
+          thread: number;
+          orderId: number;
+          status: number;
+          version: number;
+          counts: MirrorStats;
+        };
+        this.threadCounts[p.thread] = p.counts;
+        for (const key of ['opened', 'skipped', 'closed'] as const)
+          this.counts[key] = this.threadCounts.reduce((sum, c) => sum + (c?.[key] ?? 0), 0);
+        const event = `${p.orderId}:${p.version}`;
+        const left = (this.open.get(event) ?? this.threads) - 1;
+        if (left > 0) {
+          this.open.set(event, left);
+          return;
+        }
+        this.open.delete(event);
+        this.onMirrored?.(p.orderId, p.status, p.version);
       }),
       bus.subscribe(THREAD_CHANNELS.mirroring, (payload) => {
-        this.onMirroring?.((payload as { orderId: number }).orderId);
+        const p = payload as { orderId: number; version: number };
+        const event = `${p.orderId}:${p.version}`;
+        if (this.open.has(event)) return;
+        this.open.set(event, this.threads);
+        this.onMirroring?.(p.orderId, p.version);
       }),
       bus.subscribe(THREAD_CHANNELS.idle, (payload) => {
         const id = (payload as { id: number }).id;
-        const done = this.idleWaiters.get(id);
+        const waiter = this.idleWaiters.get(id);
+        if (!waiter || --waiter.left > 0) return;
         this.idleWaiters.delete(id);
-        done?.();
+        waiter.done();
       }),
     ];
     try {
-      await this.spawn();
+      await Promise.all(this.d.link.threadPorts.map((_, index) => this.spawn(index)));
     } catch (err) {
       // The server's thread mirrors instead: copies late or lost would be worse than slower orders.
-      this.d.log.error({ err }, 'copy trading: the mirror thread did not start; the server thread mirrors');
+      this.d.log.error({ err }, 'copy trading: the mirror threads did not start; the server thread mirrors');
       await this.stop();
-      this.d.died();
+      await this.d.died();
     }
   }
 
-  /** Resolves once the thread has mirrored every event published before this call. */
+  /** Resolves once every thread has mirrored every event published before this call. */
   idle(): Promise<void> {
-    if (!this.worker) return Promise.resolve();
+    const running = this.workers.filter((w) => w !== undefined).length;
+    if (running === 0) return Promise.resolve();
     const id = ++this.nextIdle;
     return new Promise<void>((resolve) => {
-      this.idleWaiters.set(id, resolve);
+      this.idleWaiters.set(id, { left: running, done: resolve });
       this.d.bus.publish(THREAD_CHANNELS.idleAsk, { id });
     });
   }
 
-  /** The thread re-reads the strategies (it hears every publish and status change itself). */
+  /** The threads re-read the strategies (they hear every publish and status change themselves). */
   async refresh(): Promise<void> {
     this.d.bus.publish(STRATEGIES_CHANNEL, {});
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage({ kind: 'stop' } satisfies ThreadControl);
-      const timer = setTimeout(() => void worker.terminate(), STOP_MS);
-      await exited;
-      clearTimeout(timer);
-    }
+    const workers = this.workers.filter((w): w is Worker => w !== undefined);
+    this.workers = [];
+    await Promise.all(
+      workers.map(async (worker) => {
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        worker.postMessage({ kind: 'stop' } satisfies ThreadControl);
+        const timer = setTimeout(() => void worker.terminate(), STOP_MS);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
     for (const off of this.offs) off();
     this.offs = [];
-    for (const done of this.idleWaiters.values()) done();
-    this.idleWaiters.clear();
+    this.releaseWaiters();
   }
 
-  /** Ends the thread at once, as a crash would (tests); resolves once the server thread mirrors. */
+  /** Ends the first thread at once, as a crash would (tests); resolves once the server thread mirrors. */
   async kill(): Promise<void> {
-    const worker = this.worker;
+    const worker = this.workers[0];
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     await worker.terminate();
     await exited;
+    await this.takeover;
   }
 
-  private spawn(): Promise<void> {
+  private releaseWaiters(): void {
+    // Waiters for a dead or stopped thread would wait for ever.
+    for (const waiter of this.idleWaiters.values()) waiter.done();
+    this.idleWaiters.clear();
+  }
+
+  private spawn(index: number): Promise<void> {
     const { link, config, log } = this.d;
+    const port = link.threadPorts[index];
+    if (!port) throw new Error(`no port for copy thread ${index}`);
     const data: MirrorThreadData = {
       config,
       buffer: link.buffer,
       clockBuffer: link.clockBuffer,
-      port: link.threadPort,
+      port,
+      index,
+      count: this.threads,
     };
     const worker = new Worker(workerFile(), {
       workerData: data,
-      transferList: [link.threadPort],
+      transferList: [port],
       // The thread loads the built JavaScript: not a source condition or a loader of the sources.
       execArgv: builtArgv(process.execArgv),
     });
-    this.worker = worker;
+    this.workers[index] = worker;
     return new Promise<void>((resolve, reject) => {
       let ready = false;
       worker.on('message', (message: ThreadControl) => {
         if (message.kind !== 'ready') return;
         ready = true;
-        log.info('copy trading: the mirror runs in its own thread');
+        log.info({ thread: index, of: this.threads }, 'copy trading: a mirror thread runs');
         resolve();
       });
       worker.on('error', (err) => {
-        log.error({ err }, 'copy trading: the mirror thread failed');
+        log.error({ err, thread: index }, 'copy trading: a mirror thread failed');
         if (!ready) reject(err);
       });
       worker.on('exit', (code) => {
-        if (this.worker !== worker) return;
-        this.worker = undefined;
-        // Waiters for a dead thread would wait for ever.
-        for (const done of this.idleWaiters.values()) done();
-        this.idleWaiters.clear();
         // A thread that died holding the write lock would hold it for ever.
-        link.lock.releaseDeadPeer();
+        link.lock.releaseDeadPeer(index);
+        if (this.workers[index] !== worker) return;
+        this.workers[index] = undefined;
         if (this.stopping || !ready) return;
-        // Its port went with it (a new thread would need a new link): the server's thread mirrors.
-        log.error({ code }, 'copy trading: the mirror thread stopped; the server thread mirrors from now on');
-        this.d.died();
+        // Its port went with it (a new thread would need a new link): the server's thread mirrors
+        // all the copies from now on, once the other threads have stopped.
+        log.error(
+          { code, thread: index },
+          'copy trading: a mirror thread stopped; the server thread mirrors from now on',
+        );
+        this.takeover = this.stop().then(() => this.d.died());
       });
     });
   }

@@ -79,9 +79,13 @@ async function main(): Promise<void> {
     relayEachTick: true,
   };
   const app = await createApp(
-    { ...data.config, copyThread: false, sampleStrategies: false, metricsPort: undefined },
+    { ...data.config, copyThreads: 0, sampleStrategies: false, metricsPort: undefined },
     {
-      thread: { bus, cluster, writeLock: new SharedWriteLock(data.buffer, 'copies', GIVE_WAY_MS) },
+      thread: {
+        bus,
+        cluster,
+        writeLock: new SharedWriteLock(data.buffer, 'copies', GIVE_WAY_MS, data.index),
+      },
       markets: { clock: new SharedClock(data.clockBuffer) },
       // Registered only: no seeds (the server's thread ran them), no background work.
       features: FEATURES.map(({ seed: _seed, start: _start, ...feature }) => feature),
@@ -94,9 +98,12 @@ async function main(): Promise<void> {
   const stopMarkets = await ctx.services.markets.start(cluster, bus);
   const mirror = copy.mirror;
   if (!('pageSize' in mirror)) throw new Error('the copy thread runs the mirror itself');
-  mirror.onMirroring = (orderId) => bus.publish(THREAD_CHANNELS.mirroring, { orderId });
-  mirror.onMirrored = (orderId, status) =>
-    bus.publish(THREAD_CHANNELS.mirrored, { orderId, status, counts: mirror.counts });
+  mirror.partition = data.count > 1 ? { index: data.index, count: data.count } : undefined;
+  const thread = data.index;
+  mirror.onMirroring = (orderId, version) =>
+    bus.publish(THREAD_CHANNELS.mirroring, { thread, orderId, version });
+  mirror.onMirrored = (orderId, status, version) =>
+    bus.publish(THREAD_CHANNELS.mirrored, { thread, orderId, status, version, counts: mirror.counts });
   await mirror.start();
   bus.subscribe(THREAD_CHANNELS.idleAsk, (payload) => {
     const id = (payload as { id: number }).id;

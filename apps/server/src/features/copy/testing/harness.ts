@@ -27,7 +27,7 @@ export interface CopyServer extends TradingServer {
   eurusd(): number;
 }
 
-/** `env`: extra environment (COPY_THREAD=on runs the mirror in its thread, as a deployment does). */
+/** `env`: extra environment (COPY_THREADS=2 runs the mirror in two threads, as a deployment does). */
 export async function startCopyServer(env?: Record<string, string>): Promise<CopyServer> {
   const s = await startTradingServer(
     undefined,

@@ -32,7 +32,7 @@ export async function startTradingServer(
   startMs = TUESDAY,
   /** Adds to the app's overrides (identity options, say); the markets part is the harness's. */
   wrap: (overrides: AppOverrides) => AppOverrides = (o) => o,
-  /** Extra environment for the server (COPY_THREAD=on, say). */
+  /** Extra environment for the server (COPY_THREADS=2, say). */
   env?: Record<string, string>,
 ): Promise<TradingServer> {
   const time = new VirtualTime(startMs);
