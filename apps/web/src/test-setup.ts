@@ -25,5 +25,3 @@ if (typeof document !== 'undefined') {
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
-
-export {};

@@ -57,6 +57,7 @@ export {
   formatMicros,
   formatPrice,
   fromMicros,
+  groupThousands,
   MAX_MICROS,
   MICROS_PER_USD,
   sumMicros,

@@ -1,3 +1,4 @@
+import { groupThousands } from '@meridian/trading';
 import { parseDecimal, toFixedHalfUp } from './decimal-text';
 
 /** Wire amounts come as numbers or decimal strings; both are read exactly (lib/decimal-text). */
@@ -10,13 +11,8 @@ export function formatFixed(value: WireAmount | null | undefined, places: number
   return d ? toFixedHalfUp(d, places) : '--';
 }
 
-/** Thousands separators on the whole part of a plain decimal string ("-1234.50" → "-1,234.50"). */
-export function groupThousands(plain: string): string {
-  const negative = plain.startsWith('-');
-  const [whole = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
+/** Thousands separators on the whole part of a plain decimal string (shared with the server's messages). */
+export { groupThousands };
 
 /** Balances are shown with 2 decimals (spec section 9) and thousands separators: "100,000.00". */
 export function formatBalance(value: WireAmount | null | undefined): string {

@@ -30,6 +30,7 @@ import {
 } from '@meridian/contract';
 import {
   formatFeeRate,
+  groupThousands,
   markAfterDeposit,
   markAfterWithdrawal,
   parseFeeRate,
@@ -342,7 +343,7 @@ export class CopyService {
     const amount = parseAmount(form.amount);
     if (amount < strategy.min_invest_micros) {
       throw new AppError('copy_below_minimum', {
-        min: toMoney(strategy.min_invest_micros).replace(/0+$/, '').replace(/\.$/, ''),
+        min: groupThousands(toMoney(strategy.min_invest_micros).replace(/0+$/, '').replace(/\.$/, '')),
       });
     }
     const stopText = form.equity_stop_loss?.trim();
@@ -430,7 +431,8 @@ export class CopyService {
       // open profit is not money yet). Taken, that money would leave the copied positions unbacked.
       const balance = await readBalance(tx, accountId);
       const spare = balance.balanceMicros - (await this.d.trading.service.openLossMicros(tx, accountId));
-      if (amount > spare) throw new AppError('copy_withdraw_too_large', { free: wholeCents(spare) });
+      if (amount > spare)
+        throw new AppError('copy_withdraw_too_large', { free: groupThousands(wholeCents(spare)) });
       await this.move(tx, accountId, user.userId, amount, 'return', memo, copy.id, at);
       await this.balanceChanged(tx, afterCommit, accountId);
       return (await updateCopyIf(tx, copy.id, 'active', {
@@ -904,7 +906,8 @@ export class CopyService {
     const { balanceMicros } = await readBalance(tx, userId);
     if (amount > balanceMicros) return;
     const spare = balanceMicros - (await this.d.trading.service.openLossMicros(tx, userId));
-    if (amount > spare) throw new AppError('copy_above_free_margin', { max: wholeCents(spare) });
+    if (amount > spare)
+      throw new AppError('copy_above_free_margin', { max: groupThousands(wholeCents(spare)) });
   }
 
   /** Tells the stop-out monitor an account's balance changed outside an order (after commit). */

@@ -7,7 +7,7 @@ import {
   Order,
   routes,
 } from '@meridian/contract';
-import { formatMicros, toMicros } from '@meridian/trading';
+import { formatMicros, groupThousands, toMicros } from '@meridian/trading';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBalance } from '../accounts/ledger.js';
 import { get, post } from '../identity/testing/client.js';
@@ -39,6 +39,8 @@ const PASSWORD = 'secret123';
 const TRC20 = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 /** USD to two decimals, as a trader types it. */
 const usd = (micros: number) => formatMicros(micros, 2);
+/** As messages write amounts: 2 decimals, thousands grouped as on every screen ("13,489.50"). */
+const shown = (micros: number) => groupThousands(usd(micros));
 /** Rounded down to the cent: the most a message offers. */
 const cents = (micros: number) => Math.floor(micros / 10_000) * 10_000;
 const balanceOf = (userId: number) => readBalance(s.t.server.ctx.db.kysely, userId);
@@ -107,7 +109,7 @@ describe('money out never exceeds the free margin', () => {
 
     const over = await draw(trader.token, to, usd(max + 10_000));
     expect(over.body.code, over.body.msg).toBe(code('withdraw_above_free_margin'));
-    expect(over.body.msg).toContain(usd(max));
+    expect(over.body.msg).toContain(shown(max));
     // Nothing moved, nothing was recorded.
     expect(await balanceOf(trader.userId)).toEqual(before);
     const records = await get(s.t.baseUrl, '/api/account/draw_list', { page: 1 }, { token: trader.token });
@@ -161,7 +163,7 @@ describe('money out never exceeds the free margin', () => {
       follower.token,
     );
     expect(over.code, over.msg).toBe(code('copy_withdraw_too_large'));
-    expect(over.msg).toContain(usd(spare));
+    expect(over.msg).toContain(shown(spare));
     expect(await balanceOf(accountId)).toEqual(before);
 
     const taken = await s.call(
@@ -236,7 +238,7 @@ describe('money out never exceeds the free margin', () => {
       follower.token,
     );
     expect(over.code, over.msg).toBe(code('copy_above_free_margin'));
-    expect(over.msg).toContain(usd(spare));
+    expect(over.msg).toContain(shown(spare));
     expect(await balanceOf(follower.userId)).toEqual(before);
     const none = await s.t.server.ctx.db.kysely
       .selectFrom('copies')
@@ -295,7 +297,9 @@ describe('money into a new order comes from the free margin', () => {
 
     const refused = await order(trader.token, { cont: String(lots) });
     expect(refused.code, refused.msg).toBe(code('insufficient_free_margin'));
-    expect(refused.msg).toContain(usd(cents(freeMargin)));
+    // The amounts as the screens write them: 13,4xx.xx, not 134xx.xx.
+    expect(refused.msg).toContain(shown(cents(freeMargin)));
+    expect(refused.msg).toMatch(/free margin is 13,4\d\d\.\d\d USD/);
     // Nothing moved: the balance, the positions.
     expect(await balanceOf(trader.userId)).toEqual(before);
     expect(await ordersOf(trader.userId)).toEqual(held);
@@ -347,7 +351,7 @@ describe('money into a new order comes from the free margin', () => {
     expect(15_806_450_000 + 3 * Number(held[0]?.fee_micros)).toBeLessThan(before.balanceMicros);
     const refused = await order(trader.token, { cont: '2.9' });
     expect(refused.code, refused.msg).toBe(code('insufficient_free_margin'));
-    expect(refused.msg).toContain(usd(cents(freeMargin)));
+    expect(refused.msg).toContain(shown(cents(freeMargin)));
     expect(await balanceOf(trader.userId)).toEqual(before);
     expect(await ordersOf(trader.userId)).toEqual(held);
   });

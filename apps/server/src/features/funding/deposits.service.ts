@@ -11,7 +11,7 @@ import {
   type ChargeSymbol,
   type WireSubmitQuery,
 } from '@meridian/contract';
-import { formatMicros } from '@meridian/trading';
+import { formatMicros, groupThousands } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -125,7 +125,8 @@ export class DepositService {
     const parsed = Number(stored ?? SETTING_DEFAULTS.min_deposit_micros);
     const min =
       Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : Number(SETTING_DEFAULTS.min_deposit_micros);
-    if (amountMicros < min) throw new AppError('deposit_below_minimum', { min: formatMicros(min, 2) });
+    if (amountMicros < min)
+      throw new AppError('deposit_below_minimum', { min: groupThousands(formatMicros(min, 2)) });
   }
 
   async records(userId: number, type: number | undefined, page: number) {

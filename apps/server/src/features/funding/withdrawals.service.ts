@@ -7,7 +7,7 @@ import {
   type DrawMethod,
   type DrawRecord,
 } from '@meridian/contract';
-import { withdrawQuote } from '@meridian/trading';
+import { groupThousands, withdrawQuote } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -155,7 +155,9 @@ export class WithdrawalService {
         // the ledger's refusal (balance_too_low) below.
         const { balanceMicros } = await readBalance(trx, userId);
         if (amountMicros <= balanceMicros && amountMicros > balanceMicros - openLoss) {
-          throw new AppError('withdraw_above_free_margin', { max: wholeCents(balanceMicros - openLoss) });
+          throw new AppError('withdraw_above_free_margin', {
+            max: groupThousands(wholeCents(balanceMicros - openLoss)),
+          });
         }
         const withdrawalId = await insertWithdrawal(trx, {
           userId,

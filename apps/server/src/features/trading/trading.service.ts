@@ -12,6 +12,7 @@ import {
 } from '@meridian/contract';
 import {
   formatMicros,
+  groupThousands,
   type InstrumentTerms,
   marginMicros,
   openCost,
@@ -729,8 +730,8 @@ export class TradingService {
     const loss = Math.max(0, -this.figures(others, 0, 0).profitMicros);
     if (opened.freeMicros >= loss) return;
     throw new AppError('insufficient_free_margin', {
-      free: wholeCents(opened.freeMicros + paidMicros - loss),
-      need: centsUp(paidMicros),
+      free: groupThousands(wholeCents(opened.freeMicros + paidMicros - loss)),
+      need: groupThousands(centsUp(paidMicros)),
     });
   }
 

@@ -1,4 +1,4 @@
-import { type InstrumentTerms, isLeverageOffered, validateLots } from '@meridian/trading';
+import { groupThousands, type InstrumentTerms, isLeverageOffered, validateLots } from '@meridian/trading';
 import { Decimal } from 'decimal.js';
 import { AppError } from '../../http/app-error.js';
 
@@ -58,7 +58,12 @@ export function priceBand(
 /** Throws price_out_of_range (naming the band) unless `price` lies inside it. */
 export function checkPriceBand(price: string, band: PriceBand): void {
   const p = new Decimal(price);
-  if (p.lt(band.low) || p.gt(band.high)) throw new AppError('price_out_of_range', { ...band }, { ...band });
+  if (p.lt(band.low) || p.gt(band.high))
+    throw new AppError(
+      'price_out_of_range',
+      { low: groupThousands(band.low), high: groupThousands(band.high) },
+      { ...band },
+    );
 }
 
 /** Lots on the instrument's step, within its minimum and maximum; returns the canonical text. */

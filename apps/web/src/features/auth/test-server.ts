@@ -6,6 +6,8 @@ export interface Seen {
   path: string;
   params: URLSearchParams;
   token: string;
+  /** The Idempotency-Key header, when the call carried one. */
+  idempotencyKey: string | null;
 }
 
 export type Reply = { code: number; msg?: string; data?: unknown };
@@ -26,7 +28,13 @@ export function createFakeServer() {
     const method = init?.method ?? 'GET';
     const params = method === 'GET' ? url.searchParams : new URLSearchParams(String(init?.body ?? ''));
     const headers = new Headers(init?.headers);
-    const entry = { method, path: url.pathname, params, token: headers.get('authorization') ?? '' };
+    const entry = {
+      method,
+      path: url.pathname,
+      params,
+      token: headers.get('authorization') ?? '',
+      idempotencyKey: headers.get('idempotency-key'),
+    };
     seen.push(entry);
     const handler = routes[`${method} ${url.pathname}`];
     const reply = handler ? await handler(entry) : { code: 1004, msg: 'not found' };

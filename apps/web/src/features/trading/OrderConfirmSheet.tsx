@@ -15,6 +15,8 @@ export interface OrderRequest {
   /** Estimated margin and fee as the form shows them. */
   margin: string;
   fee: string;
+  /** This order's idempotency key: confirming it again after no answer came places it once. */
+  key: string;
 }
 
 interface OrderConfirmSheetProps {

@@ -205,6 +205,56 @@ describe('order form', () => {
     expect(server.calls(routes.submitOrder)).toHaveLength(0);
   });
 
+  it('closes the confirm sheet on a refusal, so the reason shows over the form where the order can be changed', async () => {
+    signInDemo();
+    server.routes[routeKey(routes.submitOrder)] = () => ({
+      code: 3023,
+      msg: 'Not enough free margin: 10.00 USD free, 950.01 USD needed.',
+    });
+    show(BTC);
+    fireEvent.click(screen.getByTestId('order-buy'));
+    await screen.findByTestId('order-confirm');
+    fireEvent.click(screen.getByTestId('order-confirm-place'));
+    expect(
+      await screen.findByText('Not enough free margin: 10.00 USD free, 950.01 USD needed.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('order-confirm')).toBeNull());
+    expect(server.calls(routes.submitOrder)).toHaveLength(1);
+  });
+
+  it('keeps the sheet when no answer came, and a second confirm sends the same idempotency key', async () => {
+    signInDemo();
+    let attempt = 0;
+    server.routes[routeKey(routes.submitOrder)] = () => {
+      attempt++;
+      // The first answer is lost on the way (the order may have been placed all the same).
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return { code: 1, data: PLACED };
+    };
+    show(BTC);
+    fireEvent.click(screen.getByTestId('order-sell'));
+    await screen.findByTestId('order-confirm');
+    fireEvent.click(screen.getByTestId('order-confirm-place'));
+    await waitFor(() => expect(server.calls(routes.submitOrder)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('order-confirm-place').hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.getByTestId('order-confirm')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('order-confirm-place'));
+    await screen.findByTestId('order-success');
+    const keys = server.calls(routes.submitOrder).map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // A new order is a new decision: a new key.
+    fireEvent.click(screen.getByTestId('order-success-close'));
+    fireEvent.click(screen.getByTestId('order-sell'));
+    await screen.findByTestId('order-confirm');
+    fireEvent.click(screen.getByTestId('order-confirm-place'));
+    await waitFor(() => expect(server.calls(routes.submitOrder)).toHaveLength(3));
+    expect(server.calls(routes.submitOrder)[2]?.idempotencyKey).not.toBe(keys[0]);
+  });
+
   it('shows what an order may take: the free balance less the open loss, an open profit adding nothing', async () => {
     signInDemo();
     let profit = '-1010.000000';

@@ -5,6 +5,7 @@ import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError, newIdempotencyKey } from '../../lib/api';
 import { formatBalance } from '../../lib/format';
 import { loginRedirect } from '../../lib/guards';
 import { useMountedOnceNeeded } from '../../lib/once-needed';
@@ -117,18 +118,32 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
       return;
     }
     if (oneTap) send(check.payload);
-    else setConfirming({ side, payload: check.payload, margin: texts.margin, fee: texts.fee });
+    else
+      setConfirming({
+        side,
+        payload: check.payload,
+        margin: texts.margin,
+        fee: texts.fee,
+        key: newIdempotencyKey(),
+      });
   };
 
-  const send = (payload: SubmitPayload) => {
-    submit.mutate(payload, {
-      onSuccess: (order) => {
-        setConfirming(null);
-        setPlaced(order);
+  const send = (payload: SubmitPayload, key?: string) => {
+    submit.mutate(
+      { payload, ...(key ? { key } : {}) },
+      {
+        onSuccess: (order) => {
+          setConfirming(null);
+          setPlaced(order);
+        },
+        // The API client has shown why. A refusal (the server answered): back to the form, where the
+        // order can be changed, with the message in view. No answer (offline, timed out): the sheet
+        // stays, and confirming again sends the same key, so an order that did arrive is placed once.
+        onError: (error) => {
+          if (error instanceof ApiError && error.kind === 'envelope') setConfirming(null);
+        },
       },
-      // The API client has shown the server's refusal; the confirm sheet stays to try again or dismiss.
-      onError: () => undefined,
-    });
+    );
   };
 
   const modeButton = (mode: OrderMode, label: string) => (
@@ -289,7 +304,7 @@ export const OrderForm = memo(function OrderForm({ instrument, instruments }: Or
             request={confirming}
             instrument={instrument}
             busy={submit.isPending}
-            onConfirm={(request) => send(request.payload)}
+            onConfirm={(request) => send(request.payload, request.key)}
             onClose={() => setConfirming(null)}
           />
           <OrderPlaced

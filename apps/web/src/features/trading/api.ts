@@ -17,8 +17,12 @@ export type StopPayload = RequestOf<typeof routes.setStopPrice>;
 // Submits and edits show the loading toast: the trader must not tap twice while money moves.
 const ACTION = { loading: true } as const;
 
-export function submitOrder(query: SubmitPayload): Promise<Order> {
-  return api.call(routes.submitOrder, query, ACTION);
+/**
+ * `idempotencyKey`: the order's own (the confirm sheet keeps one per order, so a second tap after an
+ * answer that never came places it once); without it, each call gets a fresh one.
+ */
+export function submitOrder(query: SubmitPayload, idempotencyKey?: string): Promise<Order> {
+  return api.call(routes.submitOrder, query, idempotencyKey ? { ...ACTION, idempotencyKey } : ACTION);
 }
 
 export function closeOrder(id: number): Promise<Order> {

@@ -20,7 +20,7 @@ function afterMoneyMoved(queryClient: QueryClient): void {
 export function useSubmitOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: SubmitPayload) => submitOrder(payload),
+    mutationFn: ({ payload, key }: { payload: SubmitPayload; key?: string }) => submitOrder(payload, key),
     onSuccess: () => afterMoneyMoved(queryClient),
   });
 }
