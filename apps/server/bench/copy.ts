@@ -19,7 +19,8 @@
  * a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
- * close's). BENCH_COPY_THREADS=N mirrors in N threads of their own (COPY_THREADS, SQLite only; the
+ * close's). BENCH_THREADS=1 prints the CPU time of the process's busiest threads over that window.
+ * BENCH_COPY_THREADS=N mirrors in N threads of their own (COPY_THREADS, SQLite only; the
  * default, 0, mirrors on the server's thread, as deployed; the threads load the build in dist/).
  * After the 20 orders it also compares the provider's order with and without followers in
  * interleaved blocks of 4 (a shared machine's drift in speed then weighs on both sides alike).
@@ -91,19 +92,17 @@ function threadTimes(): Map<string, { name: string; ms: number }> {
   return out;
 }
 
+/** The six busiest threads over a window ("main" is the server's), from two threadTimes() reads. */
 function threadDelta(
   a: Map<string, { name: string; ms: number }>,
   b: Map<string, { name: string; ms: number }>,
 ): string {
   const rows = [...b].map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (a.get(tid)?.ms ?? 0) }));
-  const byName = new Map<string, number>();
-  for (const r of rows) byName.set(r.name, (byName.get(r.name) ?? 0) + r.ms);
-  const main = rows.find((r) => r.tid === String(process.pid));
-  return `  CPU by thread (ms): ${[...rows]
+  return `  CPU by thread (ms): ${rows
     .sort((x, y) => y.ms - x.ms)
     .slice(0, 6)
     .map((r) => `${r.tid === String(process.pid) ? 'main' : r.name}#${r.tid} ${r.ms}`)
-    .join(', ')}${main ? '' : ''}`;
+    .join(', ')}`;
 }
 
 function quantile(values: number[], q: number): number {

@@ -86,7 +86,7 @@ export function testConfig(storage: TestStorage, env: Record<string, string> = {
     // No sample traders in a test's accounts and ranking unless a test asks for them.
     SAMPLE_STRATEGIES: 'off',
     // Copy trading mirrors on the server's thread, where a test's virtual clock and scripted feed
-    // are; the copy thread has tests of its own (copy/mirror-thread.test.ts) and the browser tests.
+    // are; the copy threads have tests of their own (copy/mirror-thread.sqlite.test.ts).
     COPY_THREADS: '0',
     DATA_DIR: storage.dataDir,
     // A folder that does not exist unless a test asks for a web build.

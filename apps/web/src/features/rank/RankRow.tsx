@@ -71,7 +71,7 @@ export function RankRow({ entry }: { entry: RankingEntry }) {
           </span>
         </div>
         <div className="rank-row__main">
-          <span className="rank-row__main-label">{t('documentary.three_week_rate')}</span>
+          <span className="rank-row__main-label">{t('rank.three_week_rate')}</span>
           <bdi className={`rank-row__rate ${toneOf(entry.three_week_rate)}`} data-testid={`${id}-rate`}>
             {formatRate(entry.three_week_rate)}
           </bdi>

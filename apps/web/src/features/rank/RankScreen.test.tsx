@@ -109,6 +109,10 @@ describe('/rank', () => {
     expect(screen.getByTestId('rank-row-1-code').textContent).toBe('BTCUSD');
     expect(screen.getByTestId('rank-row-1-multiple').textContent).toBe('20×');
     expect(screen.getByTestId('rank-row-1-rate').textContent).toBe('+3.29%');
+    // Named for what it is (P&L over margin), apart from a strategy's time-weighted return.
+    expect(screen.getByTestId('rank-row-1-rate').previousElementSibling?.textContent).toBe(
+      'Three-week return on margin',
+    );
     expect(screen.getByTestId('rank-row-1-rate').className).toContain('up');
     expect(screen.getByTestId('rank-row-1-win').textContent).toBe('42.86%');
     expect(screen.getByTestId('rank-row-1-profit').textContent).toBe('+46.00');
