@@ -2,6 +2,7 @@ export * from './api/index.js';
 export * from './backoffice.js';
 export * from './backoffice-constants.js';
 export * from './content.js';
+export * from './digits.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './follow.js';

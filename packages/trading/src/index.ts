@@ -57,7 +57,6 @@ export {
   formatMicros,
   formatPrice,
   fromMicros,
-  groupThousands,
   MAX_MICROS,
   MICROS_PER_USD,
   sumMicros,

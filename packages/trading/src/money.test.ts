@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DecimalParseError, parseDecimal } from './decimal.js';
-import {
-  formatMicros,
-  formatPrice,
-  fromMicros,
-  groupThousands,
-  MAX_MICROS,
-  sumMicros,
-  toMicros,
-} from './money.js';
+import { formatMicros, formatPrice, fromMicros, MAX_MICROS, sumMicros, toMicros } from './money.js';
 
 describe('toMicros', () => {
   it.each([
@@ -130,15 +122,5 @@ describe('sumMicros', () => {
     expect(sumMicros(MAX_MICROS, -1, 1)).toBe(MAX_MICROS);
     expect(() => sumMicros(MAX_MICROS, 1)).toThrow(RangeError);
     expect(() => sumMicros(0.5)).toThrow(RangeError);
-  });
-});
-
-describe('groupThousands', () => {
-  it('groups the whole part only, keeps the sign and the decimals as given', () => {
-    expect(groupThousands('61033.00')).toBe('61,033.00');
-    expect(groupThousands('-1234567.891234')).toBe('-1,234,567.891234');
-    expect(groupThousands('999.99')).toBe('999.99');
-    expect(groupThousands('1000')).toBe('1,000');
-    expect(groupThousands('0.000001')).toBe('0.000001');
   });
 });

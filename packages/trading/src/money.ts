@@ -86,14 +86,3 @@ export function sumMicros(...parts: number[]): number {
   for (const part of parts) total += assertMicros(part);
   return assertMicros(total, 'sum');
 }
-
-/**
- * Thousands separators on the whole part of a plain decimal string ("-1234.50" → "-1,234.50"), as
- * every screen shows amounts and prices, in every language; the server's messages use it too.
- */
-export function groupThousands(plain: string): string {
-  const negative = plain.startsWith('-');
-  const [whole = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}

@@ -1,4 +1,4 @@
-import { groupThousands } from '@meridian/trading';
+import { groupThousands } from '@meridian/contract';
 import { parseDecimal, toFixedHalfUp } from './decimal-text';
 
 /** Wire amounts come as numbers or decimal strings; both are read exactly (lib/decimal-text). */

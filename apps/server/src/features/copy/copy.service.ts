@@ -11,6 +11,7 @@ import {
   type CopySummary,
   type CopyTradeMessage,
   type EquityPeriod,
+  groupThousands,
   type Lang,
   type MyCopies,
   type MyStrategy,
@@ -30,7 +31,6 @@ import {
 } from '@meridian/contract';
 import {
   formatFeeRate,
-  groupThousands,
   markAfterDeposit,
   markAfterWithdrawal,
   parseFeeRate,

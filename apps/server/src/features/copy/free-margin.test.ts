@@ -4,10 +4,11 @@ import {
   DrawMethod,
   ERRORS,
   ForexDetail,
+  groupThousands,
   Order,
   routes,
 } from '@meridian/contract';
-import { formatMicros, groupThousands, toMicros } from '@meridian/trading';
+import { formatMicros, toMicros } from '@meridian/trading';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBalance } from '../accounts/ledger.js';
 import { get, post } from '../identity/testing/client.js';

@@ -9,9 +9,10 @@ import {
   type ChargeRecord,
   type ChargeSubmitQuery,
   type ChargeSymbol,
+  groupThousands,
   type WireSubmitQuery,
 } from '@meridian/contract';
-import { formatMicros, groupThousands } from '@meridian/trading';
+import { formatMicros } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';

@@ -6,8 +6,9 @@ import {
   type DrawForm,
   type DrawMethod,
   type DrawRecord,
+  groupThousands,
 } from '@meridian/contract';
-import { groupThousands, withdrawQuote } from '@meridian/trading';
+import { withdrawQuote } from '@meridian/trading';
 import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';

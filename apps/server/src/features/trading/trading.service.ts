@@ -1,6 +1,7 @@
 import type { SetStopPriceQuery as StopSchema, SubmitOrderQuery as SubmitSchema } from '@meridian/contract';
 import {
   type ForexDetail,
+  groupThousands,
   MY_DEAL_PAGE_SIZE,
   type MyDealResponse,
   type Order,
@@ -12,7 +13,6 @@ import {
 } from '@meridian/contract';
 import {
   formatMicros,
-  groupThousands,
   type InstrumentTerms,
   marginMicros,
   openCost,

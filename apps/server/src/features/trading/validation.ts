@@ -1,4 +1,5 @@
-import { groupThousands, type InstrumentTerms, isLeverageOffered, validateLots } from '@meridian/trading';
+import { groupThousands } from '@meridian/contract';
+import { type InstrumentTerms, isLeverageOffered, validateLots } from '@meridian/trading';
 import { Decimal } from 'decimal.js';
 import { AppError } from '../../http/app-error.js';
 
