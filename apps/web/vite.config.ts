@@ -22,7 +22,7 @@ const STARTUP = startupChunk({
   own: /[\\/]apps[\\/]web[\\/]src[\\/][^?]*\.tsx?$/,
   also: new RegExp(
     [
-      String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](?:languages|socket-constants|market-constants|errors|api[\\/][\w.-]+)\.ts$`,
+      String.raw`[\\/]packages[\\/]contract[\\/]src[\\/](?:languages|socket-constants|market-constants|errors|digits|api[\\/][\w.-]+)\.ts$`,
       String.raw`[\\/]antd-mobile[\\/]es[\\/](?:locales[\\/](?:base|en-US)|utils[\\/](?:merge-locale|can-use-dom|native-props|with-default-props))\.js$`,
       String.raw`[\\/]node_modules[\\/](?:tslib|classnames)[\\/]`,
       String.raw`[\\/]apps[\\/]web[\\/]src[\\/]i18n[\\/]locales[\\/]en\.json$`,
