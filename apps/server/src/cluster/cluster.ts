@@ -28,8 +28,6 @@ export interface Cluster {
    * embedded node whose copy trading runs in a thread of its own (that thread follows the market).
    */
   readonly relayTicks: boolean;
-  /** Ticks go out one by one, as accepted, instead of at each flush of the live topics. */
-  readonly relayEachTick?: boolean;
 }
 
 /** Test seams: lease timings other than the configured ones. */
@@ -69,6 +67,5 @@ export function createCluster(
     nodeId,
     leader,
     relayTicks: scaleOut || config.copyThreads > 0,
-    relayEachTick: !scaleOut,
   };
 }

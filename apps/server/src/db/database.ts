@@ -203,9 +203,21 @@ class SqliteDurability implements Durability {
     const lock = this.lock;
     return {
       executeQuery: <R>(query: CompiledQuery) => {
-        if (lock) return this.locked(inner, query, lock);
-        // Kysely's SQLite driver runs the statement before it returns (better-sqlite3 is synchronous).
-        const result = inner.executeQuery<R>(query);
+        // With a write lock shared with another thread's writer (write-lock.ts): taken before BEGIN
+        // or a write on its own, let go once no transaction is open (after COMMIT, ROLLBACK or that
+        // write), before the sync: the other thread may write while this commit becomes durable.
+        const held =
+          lock !== undefined &&
+          (this.sqlite.inTransaction || query.sql === 'begin' || this.statements.writes(query.sql));
+        if (held && !this.sqlite.inTransaction) lock.acquire();
+        let result: Promise<QueryResult<R>>;
+        try {
+          // Kysely's SQLite driver runs the statement before it returns (better-sqlite3 is synchronous).
+          result = inner.executeQuery<R>(query);
+        } finally {
+          // A failed COMMIT leaves the transaction open (SQLITE_BUSY): its ROLLBACK lets go.
+          if (held && !this.sqlite.inTransaction) lock.release();
+        }
         // Inside a transaction nothing is committed yet; outside, this statement ended one or wrote alone.
         if (this.sqlite.inTransaction) return result;
         const synced = this.committed(query.sql);
@@ -213,45 +225,6 @@ class SqliteDurability implements Durability {
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
-  }
-
-  /**
-   * A statement under the shared write lock: taken before BEGIN (or a write on its own), let go
-   * after COMMIT or ROLLBACK (or that write), before the sync: the other thread may write while
-   * this one's commit becomes durable, as a later transaction of this thread would.
-   */
-  private locked<R>(
-    inner: DatabaseConnection,
-    query: CompiledQuery,
-    lock: SharedWriteLock,
-  ): Promise<QueryResult<R>> {
-    const text = query.sql;
-    if (this.sqlite.inTransaction) {
-      const ends = text === 'commit' || text === 'rollback';
-      let result: Promise<QueryResult<R>>;
-      try {
-        result = inner.executeQuery<R>(query);
-      } finally {
-        // A failed COMMIT leaves the transaction open (SQLITE_BUSY); its ROLLBACK lets go.
-        if (ends && !this.sqlite.inTransaction) lock.release();
-      }
-      if (!ends) return result;
-      const synced = this.committed(text);
-      return synced ? result.then((rows) => synced.then(() => rows)) : result;
-    }
-    const begins = text === 'begin';
-    const writes = begins || this.statements.writes(text);
-    if (!writes) return inner.executeQuery<R>(query);
-    lock.acquire();
-    let result: Promise<QueryResult<R>>;
-    try {
-      result = inner.executeQuery<R>(query);
-    } finally {
-      if (!this.sqlite.inTransaction) lock.release();
-    }
-    if (begins) return result;
-    const synced = this.committed(text);
-    return synced ? result.then((rows) => synced.then(() => rows)) : result;
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The SQLite store's write lock, shared between the server's thread and the copy-trading thread
+ * The SQLite store's write lock, shared between the server's thread and the copy-trading threads
  * (features/copy/mirror-thread.ts), each with a writer connection of its own to the same file.
  *
  * SQLite lets one connection write at a time; a second one that finds the file locked waits in its
@@ -14,7 +14,8 @@
  * wait is at most one of them. The copy thread also holds back while the server has a request in
  * flight (`requests`), for a bounded time, so that the copies never starve.
  *
- * Public API: `SharedWriteLock` (create, attach, `acquire`, `release`), `RequestGauge`.
+ * Public API: `SharedWriteLock` (`create`, `acquire`, `release`, `wanted`, `releaseDeadPeer`),
+ * `RequestGauge`.
  */
 
 /** Slots of the shared Int32Array. */

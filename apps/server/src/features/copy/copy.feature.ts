@@ -1,5 +1,6 @@
 import { TOPIC_COPY_TRADE } from '@meridian/contract';
 import type { Feature, FeatureContext } from '../../app-context.js';
+import type { ThreadLink } from '../../cluster/thread-link.js';
 import { systemClock } from '../markets/index.js';
 import { selectCopyAccounts, selectStrategyIdsOf } from './copy.repository.js';
 import { registerCopyRoutes } from './copy.routes.js';
@@ -49,11 +50,9 @@ export function createCopyFeature(): Feature {
         now,
       });
       const local = () => new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
-      const link = ctx.services.threadLink;
       const clock = ctx.services.markets.clock;
-      const engine: CopyEngine = { service, mirror: local(), samples: undefined };
-      if (link) {
-        engine.mirror = new MirrorThreads({
+      const threads = (link: ThreadLink) =>
+        new MirrorThreads({
           link,
           config: ctx.config,
           bus: ctx.bus,
@@ -71,7 +70,8 @@ export function createCopyFeature(): Feature {
             return mirror.start().catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start failed'));
           },
         });
-      }
+      const link = ctx.services.threadLink;
+      const engine: CopyEngine = { service, mirror: link ? threads(link) : local(), samples: undefined };
       trading.service.useCopyDirectory({ accountsOf: (userId) => selectCopyAccounts(ctx.db.kysely, userId) });
       ctx.services.ranking?.useStrategyDirectory((userIds) => selectStrategyIdsOf(ctx.db.kysely, userIds));
       ctx.topics.register({ name: TOPIC_COPY_TRADE, requiresLogin: true });

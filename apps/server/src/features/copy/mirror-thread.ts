@@ -56,8 +56,8 @@ export const THREAD_CHANNELS = {
   idle: 'copy.thread.idle',
 } as const;
 
-/** Messages on a worker's own port (not the bus). */
-export type ThreadControl = { kind: 'ready' } | { kind: 'stopped' } | { kind: 'stop' };
+/** Messages on a worker's own port (not the bus): it is ready; it should stop (then it exits). */
+export type ThreadControl = { kind: 'ready' } | { kind: 'stop' };
 
 /** How long a stopping thread may take before it is terminated. */
 const STOP_MS = 10_000;

@@ -17,6 +17,7 @@ import { BridgedBus } from '../../live/bridged-bus.js';
 import { GATEWAY_CHANNELS } from '../../live/gateway.js';
 import { FEATURES } from '../index.js';
 import { setTurnGate } from '../trading/index.js';
+import { CopyMirror } from './copy-mirror.js';
 import { type MirrorThreadData, THREAD_CHANNELS, type ThreadControl } from './mirror-thread.js';
 
 /**
@@ -76,7 +77,6 @@ async function main(): Promise<void> {
     nodeId: randomUUID(),
     leader: new NeverLeader(),
     relayTicks: true,
-    relayEachTick: true,
   };
   const app = await createApp(
     { ...data.config, copyThreads: 0, sampleStrategies: false, metricsPort: undefined },
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   if (!copy || !trading) throw new Error('the copy thread needs the trading and copy features');
   const stopMarkets = await ctx.services.markets.start(cluster, bus);
   const mirror = copy.mirror;
-  if (!('pageSize' in mirror)) throw new Error('the copy thread runs the mirror itself');
+  if (!(mirror instanceof CopyMirror)) throw new Error('the copy thread runs the mirror itself');
   mirror.partition = data.count > 1 ? { index: data.index, count: data.count } : undefined;
   const thread = data.index;
   mirror.onMirroring = (orderId, version) =>
@@ -124,7 +124,6 @@ async function main(): Promise<void> {
       await stopMarkets();
       await app.close();
       await profiled?.();
-      port.postMessage({ kind: 'stopped' } satisfies ThreadControl);
       // Ends this thread only (a worker's process.exit).
       process.exit(0);
     })();
@@ -132,7 +131,5 @@ async function main(): Promise<void> {
   port.postMessage({ kind: 'ready' } satisfies ThreadControl);
 }
 
-main().catch((error: unknown) => {
-  // The server's thread sees the failure as the worker's error and goes on mirroring itself.
-  throw error;
-});
+// A failure reaches the server's thread as the worker's error; it then mirrors itself.
+await main();

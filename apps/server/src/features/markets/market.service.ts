@@ -143,8 +143,9 @@ export class MarketService {
     // Heartbeats (empty batches) at most twice per flush interval of real time: enough for followers
     // to see a live leader at every flush, never a flood when a test's clock leaps ahead.
     const heartbeatMs = this.config.marketFlushMs / 2;
+    // Over Redis, ticks go out at each flush; to an embedded node's copy threads, one by one.
     const relay = cluster.relayTicks
-      ? new TickRelay(bus, cluster.nodeId, { heartbeatMs, eachTick: cluster.relayEachTick ?? false })
+      ? new TickRelay(bus, cluster.nodeId, { heartbeatMs, eachTick: !cluster.scaleOut })
       : undefined;
     if (relay) this.liveTopics?.relayTicks(relay);
     const leadership = new FeedLeadership({

@@ -657,10 +657,16 @@ export class TradingService {
   /**
    * The loss on an account's open positions at current prices, in micros (0 when they stand in
    * profit, or none is open): money that backs those positions, which no withdrawal may take out.
+   * `except`: an order left out (a new order, counted against the others).
    */
-  async openLossMicros(db: Parameters<typeof selectUserOrders>[0], userId: number): Promise<number> {
+  async openLossMicros(
+    db: Parameters<typeof selectUserOrders>[0],
+    userId: number,
+    except?: number,
+  ): Promise<number> {
     const holdings = await selectUserOrders(db, userId, [STATUS_HOLDING]);
-    return Math.max(0, -this.figures(holdings, 0, 0).profitMicros);
+    const counted = except === undefined ? holdings : holdings.filter((o) => o.id !== except);
+    return Math.max(0, -this.figures(counted, 0, 0).profitMicros);
   }
 
   /**
@@ -724,10 +730,7 @@ export class TradingService {
 
   /** requireFreeMargin's decision made exactly: every holding priced in decimals. */
   private async requireFreeMarginExactly(tx: Tx, opened: Opened, paidMicros: number): Promise<void> {
-    const holdings = await selectUserOrders(tx, opened.order.userId, [STATUS_HOLDING]);
-    const others = holdings.filter((o) => o.id !== opened.order.id);
-    if (others.length === 0) return;
-    const loss = Math.max(0, -this.figures(others, 0, 0).profitMicros);
+    const loss = await this.openLossMicros(tx, opened.order.userId, opened.order.id);
     if (opened.freeMicros >= loss) return;
     throw new AppError('insufficient_free_margin', {
       free: groupThousands(wholeCents(opened.freeMicros + paidMicros - loss)),
