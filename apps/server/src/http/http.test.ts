@@ -134,6 +134,28 @@ describe('envelope', () => {
     expect(fields).toEqual(['name', 'lots']);
   });
 
+  it("words each field's problem in the caller's language, as it does the message", async () => {
+    const bad = { name: '', lots: 'many' };
+    const en = await call(t.baseUrl, '/api/test/echo', json(bad));
+    const de = await call(t.baseUrl, '/api/test/echo', json(bad, { lang: 'de' }));
+    const ar = await call(t.baseUrl, '/api/test/echo', json(bad, { lang: 'ar' }));
+    const messages = (body: { data: unknown }) =>
+      (body.data as Array<{ field: string; message: string }>).map((i) => i.message);
+    expect(messages(en.body)).toEqual([
+      'Too small: expected string to have >=1 characters',
+      expect.any(String),
+    ]);
+    expect([de.body.code, ar.body.code]).toEqual([
+      ERRORS.validation_failed.code,
+      ERRORS.validation_failed.code,
+    ]);
+    // zod's German and Arabic wording, not its English.
+    expect(messages(de.body)[0]).toMatch(/^Zu klein/);
+    expect(messages(ar.body)[0]).toMatch(/[\u0600-\u06FF]/);
+    for (const message of [...messages(de.body), ...messages(ar.body)])
+      expect(message).not.toMatch(/expected/);
+  });
+
   it('validates query parameters and ignores the t cache-buster', async () => {
     const ok = await call(t.baseUrl, '/api/test/query?page=3&t=1712345678901');
     expect(ok.body).toEqual({ code: 1, msg: 'Success', data: { page: 3, keys: ['page'] } });

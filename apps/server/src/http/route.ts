@@ -1,6 +1,7 @@
 import type { Auth, Endpoint, Envelope, HttpMethod, RequestEncoding } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { fieldMessages } from '../i18n/field-messages.js';
 import type { Translator } from '../i18n/translator.js';
 import { AppError, isAppError } from './app-error.js';
 import { type AuthUser, authorize, type CallerOf } from './auth.js';
@@ -111,7 +112,9 @@ export function defineRoute<E extends Endpoint>(
       const raw = rawInput(request, encoding);
       const run = async (): Promise<Envelope<unknown> | FastifyReply> => {
         options.precheck?.(raw);
-        const input = endpoint.request.parse(raw) as z.output<E['request']>;
+        const input = endpoint.request.parse(raw, { error: fieldMessages(request.lang) }) as z.output<
+          E['request']
+        >;
         const data = await handler({ input, user, request, reply });
         if (answer === 'binary') return reply;
         if (request.server.validateResponses) checkResponse(endpoint, data);
