@@ -3,7 +3,7 @@
  * postLedgerEntry inside their own transaction (see ledger.ts).
  */
 export type { AccountRow, LedgerRow, OrderCountDeltas } from './accounts.repository.js';
-export { sumLedger } from './accounts.repository.js';
+export { isPostgres, sumLedger } from './accounts.repository.js';
 export type { AccountsTable, LedgerTable } from './accounts.schema.js';
 export {
   type Balance,

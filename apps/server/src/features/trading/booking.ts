@@ -8,6 +8,7 @@ import type { CloseReason } from '@meridian/contract';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import {
+  isPostgres,
   moveOrderCounts,
   type OrderCountDeltas,
   postLedgerEntry,
@@ -15,6 +16,7 @@ import {
   tryPostLedgerPair,
 } from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
+import { closeHoldingRow } from './closing.repository.js';
 import {
   type OrderEvent,
   type OrderRecord,
@@ -149,9 +151,11 @@ export interface Booked {
  * balance would end below zero, the house credits the shortfall first (its own ledger row), so the
  * balance ends at exactly 0. Throws order_not_holding when the order already left status 1.
  *
- * The margin release comes first and its guarded UPDATE returns the balance it locked (on
- * PostgreSQL the newest committed one), so the shortfall is computed from that: no separate read
- * or lock of the account.
+ * On PostgreSQL the usual close (the free balance covers the loss) is one statement, shared with
+ * other accounts' closes started together (closing.repository.ts); a refusal there wrote nothing and
+ * the close goes step by step, as on SQLite. Step by step, the margin release comes first and its
+ * guarded UPDATE returns the balance it locked (on PostgreSQL the newest committed one), so the
+ * shortfall is computed from that: no separate read or lock of the account.
  */
 export async function closeHolding(
   tx: Tx,
@@ -162,9 +166,34 @@ export async function closeHolding(
   reason: CloseReason,
   at: number,
 ): Promise<Booked> {
+  const params = { code: inst.showCode, id: order.id };
+  if (isPostgres(tx)) {
+    // One statement, shared with the other accounts' closes started with it (closing.repository.ts).
+    const row = await closeHoldingRow(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      closePrice,
+      pnlMicros,
+      reason,
+      at,
+      marginMicros: order.marginMicros,
+      memoParams: JSON.stringify(params),
+      releaseKind: LEDGER_KINDS.marginRelease,
+      releaseMemo: 'ledger_margin_release',
+      pnlKind: LEDGER_KINDS.pnl,
+      pnlMemo: 'ledger_realised_pnl',
+    });
+    if (row) {
+      const closed = toRecord(row);
+      const freeMicros = Number(row.after_balance_micros);
+      const frozenMicros = Number(row.after_frozen_micros);
+      return { order: closed, event: { order: closed, freeMicros, frozenMicros } };
+    }
+    // Refused, nothing written: the order left status 1 (refused below), or the loss is larger
+    // than the free balance after the release (the house's protection, below).
+  }
   const provisional = await closeOrderIf(tx, order.id, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
   if (!provisional) throw new AppError('order_not_holding');
-  const params = { code: inst.showCode, id: order.id };
   const release = {
     kind: LEDGER_KINDS.marginRelease,
     freeDelta: order.marginMicros,

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import { keepPrepared, type Tx } from '../../db/database.js';
+import { inAccountRounds } from './account-rounds.js';
 import type { OrdersTable } from './trading.schema.js';
 
 export interface PlacementRow {
@@ -51,9 +52,10 @@ export type PlacedRow = Selectable<OrdersTable> & {
  * which the same UPDATE moves: an UPDATE works on the newest committed row version once it holds the
  * row lock, so two racing placements for one account count 1 and 2 whatever their snapshots saw.
  *
- * The one repository statement that crosses orders, accounts and ledger: it exists for the order
- * path's round trips on PostgreSQL (issue: PostgreSQL mode at speed), and the conservation and
- * concurrency suites run it in CI's PostgreSQL pass.
+ * One of the two repository statements that cross orders, accounts and ledger (the other closes,
+ * closing.repository.ts): they exist for the order path's round trips on PostgreSQL (issue:
+ * PostgreSQL mode at speed), and the conservation and concurrency suites run them in CI's
+ * PostgreSQL pass.
  */
 const PLACE_SQL = `WITH input AS (
   SELECT * FROM unnest($1::integer[], $2::integer[], $3::smallint[], $4::smallint[], $5::varchar[],
@@ -98,61 +100,12 @@ SELECT o.*, acc.balance_micros AS after_balance_micros, acc.frozen_micros AS aft
 FROM o JOIN acc ON acc.user_id = o.user_id`;
 keepPrepared(PLACE_SQL);
 
-interface Waiting {
-  p: PlacementRow;
-  resolve: (row: PlacedRow | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Placements asked for in a transaction and not yet sent. */
-const waiting = new WeakMap<Tx, Waiting[]>();
-
 /**
  * Runs the placement; undefined when the balance guard refused it (or there is no account):
- * nothing written. The placements a transaction asks for together (the write queue starts a batch's
- * independent work at once, and each job asks for its placement before its first wait) go out
- * together: one statement for each round of distinct accounts, in the order asked, so two
- * placements for one account still run one after the other, the second seeing the first.
+ * nothing written. Placements asked for together go out as one statement (account-rounds.ts).
  */
-export function placeOrderRow(tx: Tx, p: PlacementRow): Promise<PlacedRow | undefined> {
-  return new Promise((resolve, reject) => {
-    let queued = waiting.get(tx);
-    if (!queued) {
-      queued = [];
-      waiting.set(tx, queued);
-      queueMicrotask(() => void sendWaiting(tx));
-    }
-    queued.push({ p, resolve, reject });
-  });
-}
-
-async function sendWaiting(tx: Tx): Promise<void> {
-  let rest = waiting.get(tx) ?? [];
-  waiting.delete(tx);
-  while (rest.length > 0) {
-    const accounts = new Set<number>();
-    const round: Waiting[] = [];
-    const later: Waiting[] = [];
-    for (const w of rest) {
-      if (accounts.has(w.p.userId)) later.push(w);
-      else {
-        accounts.add(w.p.userId);
-        round.push(w);
-      }
-    }
-    try {
-      const rows = await place(
-        tx,
-        round.map((w) => w.p),
-      );
-      for (const w of round) w.resolve(rows.get(w.p.userId));
-    } catch (error) {
-      for (const w of [...round, ...later]) w.reject(error);
-      return;
-    }
-    rest = later;
-  }
-}
+export const placeOrderRow: (tx: Tx, p: PlacementRow) => Promise<PlacedRow | undefined> =
+  inAccountRounds(place);
 
 async function place(tx: Tx, ps: PlacementRow[]): Promise<Map<number, PlacedRow>> {
   const column = <K extends keyof PlacementRow>(key: K) => ps.map((p) => p[key]);

@@ -303,7 +303,10 @@ export class TradingService {
         return booked.order;
       },
       user.userId,
-      { background: reason === 'copy' },
+      // A copy's close reads nothing first (the fan-out passes the order) and changes only its own
+      // account and order through guarded statements: on PostgreSQL the copies' closes of a batch
+      // go out together, one statement for many (closing.repository.ts).
+      { background: reason === 'copy', independent: reason === 'copy' },
     );
     return order;
   }
