@@ -34,8 +34,8 @@ import {
   insertLinkIfActive,
   insertSkip,
   selectActiveProviders,
+  selectCopiedOrders,
   selectLinkedCopies,
-  selectOpenCopiedOrders,
   selectStrategyCopies,
 } from './copy.repository.js';
 import type { CopyService } from './copy.service.js';
@@ -307,9 +307,9 @@ export class CopyMirror {
     work: (open: OpenCopy[]) => Promise<void>,
   ): Promise<void> {
     return this.inPages(
-      (page) => selectOpenCopiedOrders(this.d.db.reader, providerOrderId, page, this.partition),
+      (page) => selectCopiedOrders(this.d.db.reader, providerOrderId, page, this.partition),
       (row) => row.copyId,
-      work,
+      (copied) => work(copied.filter((row) => row.order.status === STATUS_HOLDING)),
     );
   }
 
@@ -406,7 +406,7 @@ interface Copying {
   open: boolean;
 }
 
-type OpenCopy = Awaited<ReturnType<typeof selectOpenCopiedOrders>>[number];
+type OpenCopy = Awaited<ReturnType<typeof selectCopiedOrders>>[number];
 
 /** Copies started per turn of the event loop (each one's checks before it queues are ~30 µs). */
 const SLICE = 16;

@@ -78,8 +78,10 @@ import {
   type StrategyChange,
   type StrategyRow,
   selectCopiesByStatus,
+  selectCopiesDueFees,
   selectCopiesOf,
   selectCopy,
+  selectGuardedCopies,
   selectSkips,
   selectStrategies,
   selectStrategy,
@@ -628,7 +630,7 @@ export class CopyService {
    */
   async settleMonth(at: number): Promise<number> {
     const month = monthOf(at);
-    const due = (await selectCopiesByStatus(this.d.db.kysely, ['active'])).filter((c) => c.fee_month < month);
+    const due = await selectCopiesDueFees(this.d.db.kysely, month);
     let charged = 0;
     const equities = await this.equities(due);
     for (const c of due) {
@@ -665,9 +667,7 @@ export class CopyService {
 
   /** Stops every running copy whose equity fell below its equity stop-loss. */
   async checkEquityStops(): Promise<number> {
-    const guarded = (await selectCopiesByStatus(this.d.db.kysely, ['active'])).filter(
-      (c) => c.equity_stop_micros !== null,
-    );
+    const guarded = await selectGuardedCopies(this.d.db.kysely);
     if (guarded.length === 0) return 0;
     const equities = await this.equities(guarded);
     let stopped = 0;
