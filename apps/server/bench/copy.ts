@@ -20,6 +20,8 @@
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
  * close's). BENCH_THREADS=1 prints the CPU time of the process's busiest threads over that window.
+ * BENCH_EQUITY_STOP=<USD> gives every follower that equity stop-loss, and times one pass of the
+ * watcher's equity-stop check over them (and its longest turn of the event loop).
  * BENCH_COPY_THREADS=N mirrors in N threads of their own (COPY_THREADS, SQLite only; the
  * default, 0, mirrors on the server's thread, as deployed; the threads load the build in dist/).
  * After the 20 orders it also compares the provider's order with and without followers in
@@ -172,7 +174,13 @@ async function followers(s: CopyServer, count: number, strategyId: number): Prom
         const userId = ids[next++] as number;
         await s.copy.service.copy(
           { userId, isDemo: true, sessionId: 0 },
-          { strategy_id: strategyId, amount: '5000' },
+          // BENCH_EQUITY_STOP=<USD>: every follower sets this equity stop-loss (the watcher then
+          // checks every copy's equity each second, as it would in a real crowd of cautious followers).
+          {
+            strategy_id: strategyId,
+            amount: '5000',
+            ...(process.env.BENCH_EQUITY_STOP ? { equity_stop_loss: process.env.BENCH_EQUITY_STOP } : {}),
+          },
         );
       }
     }),
@@ -375,6 +383,17 @@ async function measure(size: number): Promise<void> {
     const t0 = performance.now();
     await followers(s, size, strategyId);
     const setup = performance.now() - t0;
+    if (process.env.BENCH_EQUITY_STOP) {
+      // One pass of the watcher's equity-stop check over every follower, and its longest block of
+      // the event loop (what a request arriving meanwhile waits for).
+      const turns = watchTurns();
+      const c0 = performance.now();
+      await s.copy.service.checkEquityStops();
+      const took = performance.now() - c0;
+      console.log(
+        `  one equity-stop check over ${size.toLocaleString('en')} copies: ${took.toFixed(1)} ms;${turns().split(':')[1]}`,
+      );
+    }
     // Warm-up (JIT, statements) on the baseline account, then the baseline itself.
     await runProvider(s, client, baseline.token, false);
     const base = await runProvider(s, client, baseline.token, false);

@@ -221,17 +221,23 @@ export async function selectStrategyCopies(
 }
 
 /**
- * The running copies with an equity stop-loss, which the watcher checks every second. Filtered here,
+ * A page of the running copies with an equity stop-loss, which the watcher checks every second, in
+ * id order after `afterId`. Filtered here,
  * not in the caller: reading every running copy (10,000 rows a second, twice, with the fee check
  * below) held the server's thread 40 ms at a time on SQLite.
  */
-export async function selectGuardedCopies(db: Executor): Promise<CopyRow[]> {
+export async function selectGuardedCopies(
+  db: Executor,
+  page: { afterId: number; limit: number },
+): Promise<CopyRow[]> {
   const rows = await db
     .selectFrom('copies')
     .selectAll()
     .where('status', '=', 'active')
     .where('equity_stop_micros', 'is not', null)
+    .where('id', '>', page.afterId)
     .orderBy('id')
+    .limit(page.limit)
     .execute();
   return rows.map(copy);
 }

@@ -57,6 +57,7 @@ import { publicName } from '../identity/index.js';
 import {
   BALANCE_EVENTS_CHANNEL,
   type BalanceEvent,
+  backgroundTurn,
   type OrderRecord,
   presentOrder,
   STATUS_HISTORY,
@@ -136,12 +137,17 @@ interface Stats {
 class CopyBusy extends Error {}
 
 /** 'YYYY-MM' of an epoch-ms time, in UTC. */
+/** Guarded copies read and priced per turn of the event loop by the equity-stop check. */
+export const WATCH_PAGE = 256;
+
 export function monthOf(at: number): string {
   return new Date(at).toISOString().slice(0, 7);
 }
 
 export class CopyService {
   private readonly stats = new Map<number, Stats>();
+  /** Guarded copies per page of the equity-stop check (tests make it small to cross pages). */
+  watchPage = WATCH_PAGE;
   private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly d: CopyDeps) {}
@@ -665,22 +671,31 @@ export class CopyService {
     return charged;
   }
 
-  /** Stops every running copy whose equity fell below its equity stop-loss. */
+  /**
+   * Stops every running copy whose equity fell below its equity stop-loss. A page of copies at a
+   * time, with a turn of the event loop between pages: read and priced at once, 10,000 guarded
+   * copies were one 68 ms block of the server's thread every second.
+   */
   async checkEquityStops(): Promise<number> {
-    const guarded = await selectGuardedCopies(this.d.db.kysely);
-    if (guarded.length === 0) return 0;
-    const equities = await this.equities(guarded);
     let stopped = 0;
-    for (const c of guarded) {
-      const equity = equities.get(c.id);
-      if (equity === undefined || equity >= (c.equity_stop_micros as number)) continue;
-      try {
-        await this.stop(c, 'equity_stop');
-        stopped++;
-      } catch (err) {
-        if (err instanceof AppError && err.key === 'copy_not_active') continue;
-        this.d.log.warn({ err, copyId: c.id }, 'equity stop could not finish now; retried');
+    for (let afterId = 0; ; ) {
+      const guarded = await selectGuardedCopies(this.d.db.reader, { afterId, limit: this.watchPage });
+      if (guarded.length === 0) break;
+      afterId = (guarded[guarded.length - 1] as CopyRow).id;
+      const equities = await this.equities(guarded);
+      for (const c of guarded) {
+        const equity = equities.get(c.id);
+        if (equity === undefined || equity >= (c.equity_stop_micros as number)) continue;
+        try {
+          await this.stop(c, 'equity_stop');
+          stopped++;
+        } catch (err) {
+          if (err instanceof AppError && err.key === 'copy_not_active') continue;
+          this.d.log.warn({ err, copyId: c.id }, 'equity stop could not finish now; retried');
+        }
       }
+      if (guarded.length < this.watchPage) break;
+      await backgroundTurn();
     }
     return stopped;
   }

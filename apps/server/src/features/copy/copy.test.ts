@@ -13,6 +13,7 @@ import { Audit } from '../staff/audit.js';
 import { createFirstOwner } from '../staff/index.js';
 import { firstSignIn, ok, staffPost } from '../staff/testing/staff-client.js';
 import { accountCheck } from '../trading/testing/harness.js';
+import { WATCH_PAGE } from './copy.service.js';
 import { CopyMirror } from './copy-mirror.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
@@ -394,6 +395,15 @@ describe('copying a demo strategy', () => {
     const provider = await s.demo();
     const follower = await s.demo();
     const strategy = await publish(provider.token, { name: 'Big bets', min_invest: '10' });
+    // A guarded copy before the one that stops (its stop is never reached), so with one copy a page
+    // the check reaches the stopping copy on a page after the first.
+    const calm = await s.demo();
+    const calmCopy = await s.call(
+      routes.copy,
+      { strategy_id: strategy.id, amount: '50000', equity_stop_loss: '1' },
+      calm.token,
+    );
+    expect(calmCopy.code, calmCopy.msg).toBe(1);
     const copy = CopySummary.parse(
       (
         await s.call(
@@ -424,7 +434,12 @@ describe('copying a demo strategy', () => {
     // The price falls 61 pips: equity 5,993 − 610 = 5,383 < 5,500: the copy stops itself.
     s.tick('EURUSD', '1.09400', '1.09410');
     await s.settleCopies();
-    await s.copy.service.checkEquityStops();
+    s.copy.service.watchPage = 1;
+    try {
+      expect(await s.copy.service.checkEquityStops()).toBe(1);
+    } finally {
+      s.copy.service.watchPage = WATCH_PAGE;
+    }
     await s.settleCopies();
     const after = CopySummary.parse(
       ((await s.call(routes.myCopies, {}, follower.token)).data as { list: unknown[] }).list[0],
