@@ -108,15 +108,24 @@ export function createCopyFeature(): Feature {
       const election = ctx.services.cluster.leader;
       let timer: NodeJS.Timeout | null = null;
       let watching: Promise<void> | null = null;
+      let settling: Promise<void> | null = null;
       const watch = () => {
         watching ??= (async () => {
           await service.checkEquityStops();
           await service.resumeStopping();
-          await service.settleMonth(Math.floor(ctx.services.markets.clock.now()));
         })()
           .catch((err: unknown) => ctx.log.error({ err }, 'copy watcher failed'))
           .finally(() => {
             watching = null;
+          });
+        // Apart: a month end with many copies books one fee after another for a while, and the
+        // equity stops must not wait for it.
+        settling ??= service
+          .settleMonth(Math.floor(ctx.services.markets.clock.now()))
+          .then(() => undefined)
+          .catch((err: unknown) => ctx.log.error({ err }, 'month-end fee settlement failed'))
+          .finally(() => {
+            settling = null;
           });
       };
       let chain: Promise<void> = Promise.resolve();
@@ -154,6 +163,7 @@ export function createCopyFeature(): Feature {
         await chain;
         await engine.mirror.stop();
         await watching;
+        await settling;
         await sampling;
       };
     },

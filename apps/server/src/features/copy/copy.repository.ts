@@ -242,14 +242,23 @@ export async function selectGuardedCopies(
   return rows.map(copy);
 }
 
-/** The running copies whose fee month is behind `month` ("YYYY-MM"): month-end settlement's. */
-export async function selectCopiesDueFees(db: Executor, month: string): Promise<CopyRow[]> {
+/**
+ * A page of the running copies whose fee month is behind `month` ("YYYY-MM"), in id order after
+ * `afterId`: month-end settlement's.
+ */
+export async function selectCopiesDueFees(
+  db: Executor,
+  month: string,
+  page: { afterId: number; limit: number },
+): Promise<CopyRow[]> {
   const rows = await db
     .selectFrom('copies')
     .selectAll()
     .where('status', '=', 'active')
     .where('fee_month', '<', month)
+    .where('id', '>', page.afterId)
     .orderBy('id')
+    .limit(page.limit)
     .execute();
   return rows.map(copy);
 }

@@ -146,7 +146,7 @@ export function monthOf(at: number): string {
 
 export class CopyService {
   private readonly stats = new Map<number, Stats>();
-  /** Guarded copies per page of the equity-stop check (tests make it small to cross pages). */
+  /** Copies per page of the equity-stop check and the month-end settlement (tests make it small to cross pages). */
   watchPage = WATCH_PAGE;
   private readonly background = new Set<Promise<void>>();
 
@@ -636,7 +636,21 @@ export class CopyService {
    */
   async settleMonth(at: number): Promise<number> {
     const month = monthOf(at);
-    const due = await selectCopiesDueFees(this.d.db.kysely, month);
+    let charged = 0;
+    // A page at a time, each priced as it is read (see checkEquityStops); a copy settled moves its
+    // month on, so each read starts after the last copy of the page before.
+    for (let afterId = 0; ; ) {
+      const due = await selectCopiesDueFees(this.d.db.kysely, month, { afterId, limit: this.watchPage });
+      if (due.length === 0) break;
+      afterId = (due[due.length - 1] as CopyRow).id;
+      charged += await this.settlePage(due, month, at);
+      if (due.length < this.watchPage) break;
+      await backgroundTurn();
+    }
+    return charged;
+  }
+
+  private async settlePage(due: readonly CopyRow[], month: string, at: number): Promise<number> {
     let charged = 0;
     const equities = await this.equities(due);
     for (const c of due) {

@@ -600,21 +600,35 @@ describe('performance fees on real money', () => {
     const demoCopy = CopySummary.parse(
       (await s.call(routes.copy, { strategy_id: demoStrategy.id, amount: '10000' }, demoFollower.token)).data,
     );
+    // A second real copy, after the demo one: with one copy a page, the settlement reaches it on a
+    // later page than the first.
+    const later = await s.real('monthly-g@example.com', 20_000);
+    const laterCopy = CopySummary.parse(
+      (await s.call(routes.copy, { strategy_id: strategy.id, amount: '10000' }, later.token)).data,
+    );
     const order = await buy(provider.token, '1');
     const demoOrder = await buy(demoProvider.token, '1');
     await s.settleCopies();
     s.tick('EURUSD', '1.12000', '1.12010');
     const nextMonth = Date.parse('2026-02-01T00:00:30Z');
-    expect(await s.copy.service.settleMonth(nextMonth)).toBe(1);
-    const after = CopySummary.parse(
-      (await s.call(routes.copyDetail, { copy_id: copy.copy_id }, follower.token)).data,
-    );
+    s.copy.service.watchPage = 1;
+    try {
+      expect(await s.copy.service.settleMonth(nextMonth)).toBe(2);
+    } finally {
+      s.copy.service.watchPage = WATCH_PAGE;
+    }
     // 0.1 lot open at 1.10010, bid 1.12000: +199 − 0.7 fee = 198.3 above 10,000: 10 % = 19.83.
-    expect(after).toMatchObject({
-      fees_paid: '19.830000',
-      high_water_mark: '10178.470000',
-      open_positions: 1,
-    });
+    for (const [c, token] of [
+      [copy, follower.token],
+      [laterCopy, later.token],
+    ] as const) {
+      const after = CopySummary.parse((await s.call(routes.copyDetail, { copy_id: c.copy_id }, token)).data);
+      expect(after).toMatchObject({
+        fees_paid: '19.830000',
+        high_water_mark: '10178.470000',
+        open_positions: 1,
+      });
+    }
     expect(await s.copy.service.settleMonth(nextMonth + 60_000)).toBe(0);
     const demo = CopySummary.parse(
       (await s.call(routes.copyDetail, { copy_id: demoCopy.copy_id }, demoFollower.token)).data,
