@@ -220,46 +220,37 @@ export async function selectStrategyCopies(
   return rows.map(copy);
 }
 
+/** A page of the running copies in id order after `afterId`, for the watcher's filters below. */
+function activeCopiesPage(db: Executor, page: { afterId: number; limit: number }) {
+  return db
+    .selectFrom('copies')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('id', '>', page.afterId)
+    .orderBy('id')
+    .limit(page.limit);
+}
+
 /**
- * A page of the running copies with an equity stop-loss, which the watcher checks every second, in
- * id order after `afterId`. Filtered here,
- * not in the caller: reading every running copy (10,000 rows a second, twice, with the fee check
- * below) held the server's thread 40 ms at a time on SQLite.
+ * A page of the running copies with an equity stop-loss, which the watcher checks every second.
+ * Filtered here, not in the caller: reading every running copy (10,000 rows a second, twice, with
+ * the fee check below) held the server's thread 40 ms at a time on SQLite.
  */
 export async function selectGuardedCopies(
   db: Executor,
   page: { afterId: number; limit: number },
 ): Promise<CopyRow[]> {
-  const rows = await db
-    .selectFrom('copies')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where('equity_stop_micros', 'is not', null)
-    .where('id', '>', page.afterId)
-    .orderBy('id')
-    .limit(page.limit)
-    .execute();
+  const rows = await activeCopiesPage(db, page).where('equity_stop_micros', 'is not', null).execute();
   return rows.map(copy);
 }
 
-/**
- * A page of the running copies whose fee month is behind `month` ("YYYY-MM"), in id order after
- * `afterId`: month-end settlement's.
- */
+/** A page of the running copies whose fee month is behind `month` ("YYYY-MM"): month-end settlement's. */
 export async function selectCopiesDueFees(
   db: Executor,
   month: string,
   page: { afterId: number; limit: number },
 ): Promise<CopyRow[]> {
-  const rows = await db
-    .selectFrom('copies')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where('fee_month', '<', month)
-    .where('id', '>', page.afterId)
-    .orderBy('id')
-    .limit(page.limit)
-    .execute();
+  const rows = await activeCopiesPage(db, page).where('fee_month', '<', month).execute();
   return rows.map(copy);
 }
 

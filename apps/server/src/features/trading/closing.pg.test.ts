@@ -10,7 +10,8 @@ import type { Instrument } from '../markets/index.js';
 import { closeHolding } from './booking.js';
 import { type OrderRecord, STATUS_HISTORY } from './model.js';
 import { countOrders, toRecord } from './orders.repository.js';
-import { type PlacementRow, placeOrderRow } from './placement.repository.js';
+import { placeOrderRow } from './placement.repository.js';
+import { placementRow } from './testing/placement.js';
 
 /**
  * Runs only with DATABASE_URL: the one-statement close (closing.repository.ts), through closeHolding
@@ -34,30 +35,6 @@ afterAll(async () => {
 
 const EURUSD = { showCode: 'EURUSD' } as Instrument;
 
-const placement = (userId: number, marginMicros: number): PlacementRow => ({
-  userId,
-  instrumentId: 1,
-  side: 1,
-  status: 1,
-  lots: '0.01',
-  leverage: 10,
-  openPrice: '1.10000',
-  targetPrice: null,
-  fillDirection: null,
-  tp: null,
-  sl: null,
-  marginMicros,
-  feeMicros: 1_000,
-  createdAt: 1,
-  filledAt: 1,
-  chargeMicros: 1_000,
-  code: 'EURUSD',
-  marginKind: 'margin_freeze',
-  marginMemo: 'ledger_margin_freeze',
-  feeKind: 'trade_fee',
-  feeMemo: 'ledger_trade_fee',
-});
-
 /** A funded account with one holding order of `marginMicros` (and a 1,000 µ fee paid). */
 async function holding(uid: string, funds: number, marginMicros: number): Promise<OrderRecord> {
   const userId = await insertFundedUser(db, uid, funds);
@@ -65,7 +42,7 @@ async function holding(uid: string, funds: number, marginMicros: number): Promis
 }
 
 async function place(userId: number, marginMicros: number): Promise<OrderRecord> {
-  const row = await inTransaction(db, (tx) => placeOrderRow(tx, placement(userId, marginMicros)));
+  const row = await inTransaction(db, (tx) => placeOrderRow(tx, placementRow(userId, marginMicros)));
   if (!row) throw new Error('placement refused');
   return toRecord(row);
 }

@@ -6,7 +6,8 @@ import { insertFundedUser } from '../../test/accounts.js';
 import { createTestStorage, type TestStorage } from '../../test/harness.js';
 import { readBalance } from '../accounts/index.js';
 import { countOrders } from './orders.repository.js';
-import { type PlacementRow, placeOrderRow } from './placement.repository.js';
+import { placeOrderRow } from './placement.repository.js';
+import { placementRow } from './testing/placement.js';
 
 /**
  * Runs only with DATABASE_URL: the one-statement placement reads the account's count of its orders
@@ -28,30 +29,6 @@ afterAll(async () => {
 });
 
 const funded = (uid: string, micros: number) => insertFundedUser(db, uid, micros);
-
-const placement = (userId: number, marginMicros: number): PlacementRow => ({
-  userId,
-  instrumentId: 1,
-  side: 1,
-  status: 1,
-  lots: '0.01',
-  leverage: 10,
-  openPrice: '1.10000',
-  targetPrice: null,
-  fillDirection: null,
-  tp: null,
-  sl: null,
-  marginMicros,
-  feeMicros: 1_000,
-  createdAt: 1,
-  filledAt: 1,
-  chargeMicros: 1_000,
-  code: 'EURUSD',
-  marginKind: 'margin_freeze',
-  marginMemo: 'ledger_margin_freeze',
-  feeKind: 'trade_fee',
-  feeMemo: 'ledger_trade_fee',
-});
 
 /** Resolves once some backend of this database waits for a row lock. */
 async function someoneWaitsForALock(): Promise<void> {
@@ -78,14 +55,14 @@ describe('the one-statement placement on PostgreSQL', () => {
     });
     // The first placement holds the account row until told to commit.
     const first = inTransaction(db, async (tx) => {
-      const row = await placeOrderRow(tx, placement(userId, 100_000));
+      const row = await placeOrderRow(tx, placementRow(userId, 100_000));
       firstPlaced();
       await firstMayCommit;
       return row;
     });
     await firstHolds;
     // The second takes its snapshot now (one order of this account in it: none) and waits for the row.
-    const second = inTransaction(db, (tx) => placeOrderRow(tx, placement(userId, 200_000)));
+    const second = inTransaction(db, (tx) => placeOrderRow(tx, placementRow(userId, 200_000)));
     await someoneWaitsForALock();
     releaseFirst();
     const [a, b] = await Promise.all([first, second]);
@@ -100,7 +77,7 @@ describe('the one-statement placement on PostgreSQL', () => {
 
   it('refuses, writing nothing, when the free balance cannot pay margin and fee', async () => {
     const userId = await funded('41000002', 100_000);
-    const row = await inTransaction(db, (tx) => placeOrderRow(tx, placement(userId, 99_500)));
+    const row = await inTransaction(db, (tx) => placeOrderRow(tx, placementRow(userId, 99_500)));
     expect(row).toBeUndefined();
     expect(await countOrders(db.kysely, userId, 1)).toBe(0);
     expect(await readBalance(db.kysely, userId)).toMatchObject({ balanceMicros: 100_000, frozenMicros: 0 });
@@ -121,10 +98,10 @@ describe('the one-statement placement on PostgreSQL', () => {
       };
       // a, b, a again (waits for a's first), and one the balance cannot pay: all asked at once.
       return Promise.all([
-        placeOrderRow(tx, placement(a, 100_000)),
-        placeOrderRow(tx, placement(b, 200_000)),
-        placeOrderRow(tx, placement(a, 300_000)),
-        placeOrderRow(tx, placement(poor, 60_000)),
+        placeOrderRow(tx, placementRow(a, 100_000)),
+        placeOrderRow(tx, placementRow(b, 200_000)),
+        placeOrderRow(tx, placementRow(a, 300_000)),
+        placeOrderRow(tx, placementRow(poor, 60_000)),
       ]);
     });
     // Two statements: {a, b, poor} together, then a's second order.
