@@ -15,6 +15,7 @@ import * as m0013 from './0013_back_office.js';
 import * as m0014 from './0014_order_counts.js';
 import * as m0015 from './0015_copy_pages.js';
 import * as m0016 from './0016_account_versions.js';
+import * as m0017 from './0017_copy_watch.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -34,6 +35,7 @@ import * as m0016 from './0016_account_versions.js';
  *   0014 trading    (each account's holding and pending order counts, for the caps)
  *   0015 copy       (page-ordered indexes for the mirror's reads)
  *   0016 accounts   (each account's version, bumped by every change: a new order's free-margin estimate)
+ *   0017 copy       (a partial index of the guarded running copies, for the copy watcher)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -52,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_order_counts': m0014,
   '0015_copy_pages': m0015,
   '0016_account_versions': m0016,
+  '0017_copy_watch': m0017,
 };
