@@ -237,8 +237,9 @@ function activeCopiesPage(db: Executor, page: { afterId: number; limit: number }
 
 /**
  * A page of the running copies with an equity stop-loss, which the watcher checks every second.
- * Filtered here, not in the caller: reading every running copy (10,000 rows a second, twice, with
- * the fee check below) held the server's thread 40 ms at a time on SQLite.
+ * Filtered here, not in the caller: reading every running copy each second, twice with the fee
+ * check below, held the server's thread 4.4 ms at a time on SQLite with 1,000 copies (some 40 ms
+ * with 10,000).
  */
 export async function selectGuardedCopies(
   db: Executor,
