@@ -403,6 +403,29 @@ function preparedHot(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/**
+ * Runs a statement already in the dialect's own text. In a transaction on the SQLite writer (the
+ * order path's), the connection is this transaction's alone: the statement runs on it directly,
+ * without Kysely's executor and connection hand-over around it (1.5-2 µs a statement, as much as
+ * SQLite's own work on a small insert; eight statements book and close a copied order).
+ */
+export function runCompiled<R>(
+  db: Kysely<Database>,
+  text: string,
+  params: unknown[],
+): Promise<QueryResult<R>> {
+  const writer = db.isTransaction ? directWriters.get(db.getExecutor().adapter) : undefined;
+  if (writer) {
+    try {
+      const result = writer.direct<R>(text, params);
+      if (result) return Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return db.executeQuery(CompiledQuery.raw(text, params) as CompiledQuery<R>);
+}
+
 export function precompiledQuery<P extends unknown[], R>(
   build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
 ): (db: Kysely<Database>, ...params: P) => Promise<QueryResult<R>> {
@@ -411,20 +434,7 @@ export function precompiledQuery<P extends unknown[], R>(
     const adapter = db.getExecutor().adapter;
     const text = texts.get(adapter);
     if (text !== undefined) {
-      // In a transaction on the SQLite writer (the order path's), the connection is this
-      // transaction's alone: the statement runs on it directly, without Kysely's executor and
-      // connection hand-over around it (1.5-2 µs a statement, as much as SQLite's own work on a
-      // small insert; eight statements book and close a copied order).
-      const writer = db.isTransaction ? directWriters.get(adapter) : undefined;
-      if (writer) {
-        try {
-          const result = writer.direct<R>(text, params);
-          if (result) return Promise.resolve(result);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      return db.executeQuery(CompiledQuery.raw(text, params) as CompiledQuery<R>);
+      return runCompiled<R>(db, text, params);
     }
     const compiled = build(db, ...params).compile();
     const bound = compiled.parameters;

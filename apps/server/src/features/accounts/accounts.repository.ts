@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
-import { keepPrepared, precompiledQuery, type Tx } from '../../db/database.js';
+import { keepPrepared, precompiledQuery, runCompiled, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import './accounts.schema.js';
 
@@ -348,29 +348,30 @@ export async function postPairWithLedger(
   }
   const after = await applyDeltas(db, userId, free, frozen, at, counts);
   if (!after) return undefined;
-  const row = (l: PairLine, balanceAfter: number, frozenAfter: number) => [
+  const inserted = await runCompiled(db, PAIR_ROWS_SQLITE, [
     userId,
-    l.kind,
-    l.freeDeltaMicros,
-    l.frozenDeltaMicros,
-    balanceAfter,
-    frozenAfter,
-    l.memoKey,
-    l.memoParams,
-    l.refType,
-    l.refId,
+    first.kind,
+    first.freeDeltaMicros,
+    first.frozenDeltaMicros,
+    after.balanceMicros - second.freeDeltaMicros,
+    after.frozenMicros - second.frozenDeltaMicros,
+    first.memoKey,
+    first.memoParams,
+    first.refType,
+    first.refId,
     at,
-  ];
-  const inserted = await db.executeQuery(
-    CompiledQuery.raw(PAIR_ROWS_SQLITE, [
-      ...row(
-        first,
-        after.balanceMicros - second.freeDeltaMicros,
-        after.frozenMicros - second.frozenDeltaMicros,
-      ),
-      ...row(second, after.balanceMicros, after.frozenMicros),
-    ]),
-  );
+    userId,
+    second.kind,
+    second.freeDeltaMicros,
+    second.frozenDeltaMicros,
+    after.balanceMicros,
+    after.frozenMicros,
+    second.memoKey,
+    second.memoParams,
+    second.refType,
+    second.refId,
+    at,
+  ]);
   const ids = (inserted.rows as Array<{ id: unknown }>).map((r) => Number(r.id));
   if (ids.length !== 2) throw new Error('ledger pair insert returned no ids');
   return { ledgerId: Math.max(...ids), ...after };

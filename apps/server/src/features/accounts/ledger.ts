@@ -149,7 +149,18 @@ export async function tryPostLedgerPair(
   ) {
     throw new RangeError('A pair whose first line dips below the sum must be posted one line at a time');
   }
-  const line = (l: LedgerLine): PairLine => ({
+  return postPairWithLedger(
+    trx,
+    userId,
+    pairLine(first),
+    pairLine(second),
+    options.at ?? Date.now(),
+    options.orderCounts,
+  );
+}
+
+function pairLine(l: LedgerLine): PairLine {
+  return {
     kind: l.kind,
     freeDeltaMicros: l.freeDelta,
     frozenDeltaMicros: l.frozenDelta,
@@ -157,15 +168,7 @@ export async function tryPostLedgerPair(
     memoParams: l.memoParams ? JSON.stringify(l.memoParams) : null,
     refType: l.refType ?? null,
     refId: l.refId ?? null,
-  });
-  return postPairWithLedger(
-    trx,
-    userId,
-    line(first),
-    line(second),
-    options.at ?? Date.now(),
-    options.orderCounts,
-  );
+  };
 }
 
 /**

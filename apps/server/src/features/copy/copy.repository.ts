@@ -3,7 +3,7 @@
  * (a write-queue job) or the database for reads.
  */
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import type { Tx } from '../../db/database.js';
+import { precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type OrderRecord, toRecord } from '../trading/index.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
@@ -402,11 +402,31 @@ export interface CopyLink {
   at: number;
 }
 
+/**
+ * One link, while its copy is active: compiled once, re-bound for each copied order (on SQLite's
+ * writer it runs directly, a copied open's statements all do). Both dialects' texts are kept.
+ */
+const insertOneLinkQuery = precompiledQuery(
+  (db, providerOrderId: number, copyOrderId: number, at: number, copyId: number) =>
+    db
+      .insertInto('copy_links')
+      .columns(['copy_id', 'provider_order_id', 'copy_order_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('copies')
+          .select((s) => [
+            'id',
+            s.val(providerOrderId).as('provider_order_id'),
+            s.val(copyOrderId).as('copy_order_id'),
+            s.val(at).as('created_at'),
+          ])
+          .where('id', '=', copyId)
+          .where('status', '=', sql.lit('active')),
+      ),
+);
+
 async function insertOneLink(db: Executor, link: CopyLink): Promise<boolean> {
-  const result = await sql`INSERT INTO copy_links (copy_id, provider_order_id, copy_order_id, created_at)
-    SELECT id, ${link.providerOrderId}, ${link.copyOrderId}, ${link.at} FROM copies WHERE id = ${link.copyId} AND status = 'active'`.execute(
-    db,
-  );
+  const result = await insertOneLinkQuery(db, link.providerOrderId, link.copyOrderId, link.at, link.copyId);
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
