@@ -26,6 +26,11 @@ export interface CopyEngine {
 
 /** How often the leader checks equity stop-losses, finishes interrupted stops and month-end fees. */
 export const COPY_WATCH_MS = 1_000;
+/**
+ * Every this many equity-stop passes, one prices every guarded copy exactly, trusting no estimate
+ * (copy.service.ts, nearTheirStops): a bound on what an estimate gone wrong could delay.
+ */
+const EXACT_PASS_EVERY = 30;
 
 const engines = new WeakMap<FeatureContext['app'], CopyEngine>();
 
@@ -109,9 +114,11 @@ export function createCopyFeature(): Feature {
       let timer: NodeJS.Timeout | null = null;
       let watching: Promise<void> | null = null;
       let settling: Promise<void> | null = null;
+      let passes = 0;
       const watch = () => {
         watching ??= (async () => {
-          await service.checkEquityStops();
+          // Screened by the trigger worker's estimates, and every EXACT_PASS_EVERY-th pass exact.
+          await service.checkEquityStops({ exact: passes++ % EXACT_PASS_EVERY === 0 });
           await service.resumeStopping();
         })()
           .catch((err: unknown) => ctx.log.error({ err }, 'copy watcher failed'))

@@ -436,7 +436,14 @@ describe('copying a demo strategy', () => {
     await s.settleCopies();
     s.copy.service.watchPage = 1;
     try {
+      // Screened by the trigger worker's estimates: the calm copy (equity far above its 1 USD stop)
+      // is not priced exactly, the falling one is, and stops.
+      const priced = s.copy.service.pricedForStops;
       expect(await s.copy.service.checkEquityStops()).toBe(1);
+      expect(s.copy.service.pricedForStops - priced).toBe(1);
+      // An exact pass prices every guarded copy still running: the calm one.
+      expect(await s.copy.service.checkEquityStops({ exact: true })).toBe(0);
+      expect(s.copy.service.pricedForStops - priced).toBe(2);
     } finally {
       s.copy.service.watchPage = WATCH_PAGE;
     }

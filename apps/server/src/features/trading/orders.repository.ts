@@ -437,7 +437,7 @@ export async function selectBalances(
     const chunk = userIds.slice(i, i + 500);
     const rows = await db
       .selectFrom('accounts')
-      .select(['user_id', 'balance_micros', 'frozen_micros'])
+      .select(['user_id', 'balance_micros', 'frozen_micros', 'holding_orders'])
       .where('user_id', 'in', chunk)
       .execute();
     const leaving = !withLeaving
@@ -455,6 +455,7 @@ export async function selectBalances(
         freeMicros: Number(r.balance_micros),
         frozenMicros: Number(r.frozen_micros),
         leavingMicros: leavingOf.get(r.user_id) ?? 0,
+        holdingOrders: Number(r.holding_orders),
       });
     }
   }
@@ -466,4 +467,9 @@ export interface AccountBalance {
   frozenMicros: number;
   /** Frozen for withdrawals not yet paid or returned. */
   leavingMicros: number;
+  /**
+   * The account's holding orders, counted by the postings that open and close them (migration
+   * 0014): none, and its equity is its balance, without reading its orders.
+   */
+  holdingOrders: number;
 }

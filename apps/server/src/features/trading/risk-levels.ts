@@ -59,6 +59,11 @@ export interface RiskAccount {
   groups: Iterable<RiskGroup>;
 }
 
+/** A group's floating P&L in its quote currency, closing at the current bid (buys) or ask (sells). */
+export function groupPnlQuote(g: RiskGroup, m: Pick<RiskMarket, 'bid' | 'ask'>): number {
+  return g.side === 'buy' ? g.units * m.bid - g.unitsTimesOpen : g.unitsTimesOpen - g.units * m.ask;
+}
+
 export function deriveLevels(
   account: RiskAccount,
   market: (instrumentId: number) => RiskMarket,
@@ -76,8 +81,7 @@ export function deriveLevels(
   for (const g of account.groups) {
     if (g.units <= 0) continue;
     const m = market(g.instrumentId);
-    const pnlQuote =
-      g.side === 'buy' ? g.units * m.bid - g.unitsTimesOpen : g.unitsTimesOpen - g.units * m.ask;
+    const pnlQuote = groupPnlQuote(g, m);
     priced.push({ g, pnlQuote, m });
     equity += pnlQuote * m.rate;
     if (m.conversion) convExposure += Math.abs(pnlQuote) * m.rate;

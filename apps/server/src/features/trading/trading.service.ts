@@ -428,6 +428,7 @@ export class TradingService {
         freeMicros: 0,
         frozenMicros: 0,
         leavingMicros: 0,
+        holdingOrders: 0,
       }
     );
   }
@@ -681,7 +682,12 @@ export class TradingService {
       .then((balances) => {
         const b = balances.get(userId);
         if (!b) return;
-        const event: BalanceEvent = { userId, ...b };
+        const event: BalanceEvent = {
+          userId,
+          freeMicros: b.freeMicros,
+          frozenMicros: b.frozenMicros,
+          leavingMicros: b.leavingMicros,
+        };
         this.d.bus.publish(BALANCE_EVENTS_CHANNEL, event);
       })
       .catch((err: unknown) => this.d.log.error({ err, userId }, 'announcing a balance failed'));

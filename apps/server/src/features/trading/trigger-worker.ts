@@ -23,7 +23,7 @@ import {
   selectUserOrders,
 } from './orders.repository.js';
 import { closingPriceOf, openingPriceOf, type Pricing } from './pricing.js';
-import { deriveLevels, type RiskGroup, type RiskMarket } from './risk-levels.js';
+import { deriveLevels, groupPnlQuote, type RiskGroup, type RiskMarket } from './risk-levels.js';
 import type { TradingService } from './trading.service.js';
 import { type Fire, type IndexedOrder, TriggerBook, type UserLevel } from './trigger-book.js';
 
@@ -260,7 +260,7 @@ export class TriggerWorker {
   }
 
   /** The money backing an account's positions, from its balances (see UserBook.balanceMicros). */
-  private setBalance(u: UserBook, b: AccountBalance): void {
+  private setBalance(u: UserBook, b: Omit<AccountBalance, 'holdingOrders'>): void {
     u.leavingMicros = b.leavingMicros;
     u.balanceMicros = b.freeMicros + b.frozenMicros - b.leavingMicros;
   }
@@ -330,6 +330,46 @@ export class TriggerWorker {
 
   /** Loaded at start and re-read at each resync (refreshSettings), which re-levels on a change. */
   private settingsCache = { stopOutPct: 50 };
+
+  /**
+   * Float estimates of accounts' equity (free + frozen − leaving + the floating P&L at current
+   * prices, micros) from this worker's books, for the accounts it holds positions of; the others are
+   * absent (no positions, not yet seen, an instrument it cannot price, or this node not leading). A
+   * screen, never a decision: copy trading's equity-stop check prices exactly only the copies whose
+   * estimate is near their stop (copy.service.ts).
+   */
+  equityEstimates(userIds: readonly number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    if (!this.running) return out;
+    const markets = new Map<number, RiskMarket | null>();
+    const market = (instrumentId: number): RiskMarket | null => {
+      let m = markets.get(instrumentId);
+      if (m === undefined) {
+        try {
+          m = this.riskMarket(instrumentId);
+        } catch {
+          m = null;
+        }
+        markets.set(instrumentId, m);
+      }
+      return m;
+    };
+    for (const userId of userIds) {
+      const u = this.users.get(userId);
+      if (!u || u.holdings.size === 0) continue;
+      let equity = u.balanceMicros;
+      for (const g of u.groups.values()) {
+        const m = market(g.instrumentId);
+        if (m === null) {
+          equity = Number.NaN;
+          break;
+        }
+        equity += groupPnlQuote(g, m) * m.rate * 1e6;
+      }
+      if (Number.isFinite(equity)) out.set(userId, equity);
+    }
+    return out;
+  }
 
   private riskMarket(instrumentId: number): RiskMarket {
     const markets = this.deps.pricing.markets;
