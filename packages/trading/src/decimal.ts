@@ -37,16 +37,30 @@ export class DecimalParseError extends TypeError {
 const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
+ * Texts parsed lately, and their values. A Decimal never changes (every operation returns a new
+ * one), so one value can serve every caller of the same text: the same lot steps, contract sizes,
+ * fee rates and lot sizes are parsed for every order (a copy trading fan-out parses them once per
+ * copy). Emptied whole when full: prices change with every tick and would otherwise fill it.
+ */
+const parsed = new Map<string, Decimal>();
+const PARSED_CAPACITY = 4096;
+
+/**
  * Parses a decimal string, a finite JS number or a Decimal into an exact Decimal.
  * Numbers go through their shortest round-trip text (0.3 → "0.3"), so a literal typed in the UI keeps
  * its meaning; a float produced by arithmetic (0.1 + 0.2) keeps its float noise and is treated as such.
  */
 export function parseDecimal(input: unknown, label = 'value'): Decimal {
   if (typeof input === 'string') {
+    const known = parsed.get(input);
+    if (known !== undefined) return known;
     if (!PLAIN_DECIMAL.test(input)) {
       throw new DecimalParseError(label, input, 'expected a plain decimal number such as "1.25"');
     }
-    return new D(input);
+    const value = new D(input);
+    if (parsed.size >= PARSED_CAPACITY) parsed.clear();
+    parsed.set(input, value);
+    return value;
   }
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) throw new DecimalParseError(label, input, 'expected a finite number');
