@@ -1,11 +1,10 @@
 import { ERRORS } from '@meridian/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, inTransaction, openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { type Db, inTransaction } from '../../db/database.js';
 import { isAppError } from '../../http/app-error.js';
 import { insertFundedUser } from '../../test/accounts.js';
-import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { useMigratedDatabase } from '../../test/database.js';
 import { createRng } from '../markets/index.js';
 import { seedSettings } from '../settings/settings.seed.js';
 import { sumLedger } from './accounts.repository.js';
@@ -17,19 +16,11 @@ import {
   tryPostLedgerPair,
 } from './ledger.js';
 
-let storage: TestStorage;
 let db: Db;
 let nextUserId = 1;
-
-beforeAll(async () => {
-  storage = await createTestStorage();
-  db = openDatabase(storage);
-  await migrateToLatest(db.kysely, db.dialect);
+useMigratedDatabase(async (opened) => {
+  db = opened;
   await seedSettings(db.kysely);
-});
-afterAll(async () => {
-  await db?.close();
-  await storage?.dispose();
 });
 
 /** A bare user row and an account with `openingMicros`: the ledger needs nothing more. */

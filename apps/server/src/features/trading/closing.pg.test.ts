@@ -1,17 +1,15 @@
-import type { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, inTransaction, openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { type Db, inTransaction } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { insertFundedUser } from '../../test/accounts.js';
-import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { useMigratedDatabase } from '../../test/database.js';
 import { readBalance } from '../accounts/index.js';
 import type { Instrument } from '../markets/index.js';
 import { closeHolding } from './booking.js';
 import { type OrderRecord, STATUS_HISTORY } from './model.js';
 import { countOrders, toRecord } from './orders.repository.js';
 import { placeOrderRow } from './placement.repository.js';
-import { placementRow } from './testing/placement.js';
+import { placementRow, recordStatements } from './testing/placement.js';
 
 /**
  * Runs only with DATABASE_URL: the one-statement close (closing.repository.ts), through closeHolding
@@ -20,17 +18,9 @@ import { placementRow } from './testing/placement.js';
  * statement refuses (a loss beyond the free balance, an order no longer holding) falls back to that
  * path having written nothing.
  */
-let storage: TestStorage;
 let db: Db;
-
-beforeAll(async () => {
-  storage = await createTestStorage();
-  db = openDatabase(storage);
-  await migrateToLatest(db.kysely, db.dialect);
-});
-afterAll(async () => {
-  await db?.close();
-  await storage?.dispose();
+useMigratedDatabase((opened) => {
+  db = opened;
 });
 
 const EURUSD = { showCode: 'EURUSD' } as Instrument;
@@ -84,12 +74,7 @@ describe('the one-statement close on PostgreSQL', () => {
     const flat = await holding('42000004', 1_000_000, 50_000);
     const statements: string[] = [];
     const booked = await inTransaction(db, async (tx) => {
-      const spy = tx.getExecutor() as { executeQuery: (query: CompiledQuery) => Promise<unknown> };
-      const original = spy.executeQuery.bind(spy);
-      spy.executeQuery = (query) => {
-        statements.push(query.sql);
-        return original(query);
-      };
+      recordStatements(tx, statements);
       return Promise.all([
         closeHolding(tx, a1, EURUSD, '1.10100', 25_000, 'manual', 2),
         closeHolding(tx, b, EURUSD, '1.09000', -150_000, 'sl', 2),

@@ -1,13 +1,12 @@
-import { type CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, inTransaction, openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { type Db, inTransaction } from '../../db/database.js';
 import { insertFundedUser } from '../../test/accounts.js';
-import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { useMigratedDatabase } from '../../test/database.js';
 import { readBalance } from '../accounts/index.js';
 import { countOrders } from './orders.repository.js';
 import { placeOrderRow } from './placement.repository.js';
-import { placementRow } from './testing/placement.js';
+import { placementRow, recordStatements } from './testing/placement.js';
 
 /**
  * Runs only with DATABASE_URL: the one-statement placement reads the account's count of its orders
@@ -15,17 +14,9 @@ import { placementRow } from './testing/placement.js';
  * transaction (another node placing for the same trader) counts that one's order too, not what its
  * own snapshot saw.
  */
-let storage: TestStorage;
 let db: Db;
-
-beforeAll(async () => {
-  storage = await createTestStorage();
-  db = openDatabase(storage);
-  await migrateToLatest(db.kysely, db.dialect);
-});
-afterAll(async () => {
-  await db?.close();
-  await storage?.dispose();
+useMigratedDatabase((opened) => {
+  db = opened;
 });
 
 const funded = (uid: string, micros: number) => insertFundedUser(db, uid, micros);
@@ -89,13 +80,7 @@ describe('the one-statement placement on PostgreSQL', () => {
     const poor = await funded('41000005', 50_000);
     const statements: string[] = [];
     const rows = await inTransaction(db, async (tx) => {
-      // Every statement the transaction sends, as sent.
-      const spy = tx.getExecutor() as { executeQuery: (query: CompiledQuery) => Promise<unknown> };
-      const original = spy.executeQuery.bind(spy);
-      spy.executeQuery = (query) => {
-        statements.push(query.sql);
-        return original(query);
-      };
+      recordStatements(tx, statements);
       // a, b, a again (waits for a's first), and one the balance cannot pay: all asked at once.
       return Promise.all([
         placeOrderRow(tx, placementRow(a, 100_000)),

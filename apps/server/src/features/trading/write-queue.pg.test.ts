@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
 import { insertFundedUser } from '../../test/accounts.js';
-import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { useMigratedDatabase } from '../../test/database.js';
 import { postLedgerEntry, readBalance } from '../accounts/index.js';
 import { createWriteQueue } from './write-queue.js';
 
 /** Runs only with DATABASE_URL: two lanes of the PostgreSQL write queue meet in a deadlock. */
-let storage: TestStorage;
 let db: Db;
-
-beforeAll(async () => {
-  storage = await createTestStorage();
-  db = openDatabase(storage);
-  await migrateToLatest(db.kysely, db.dialect);
-});
-afterAll(async () => {
-  await db?.close();
-  await storage?.dispose();
+useMigratedDatabase((opened) => {
+  db = opened;
 });
 
 const funded = (uid: string) => insertFundedUser(db, uid, 1_000_000);

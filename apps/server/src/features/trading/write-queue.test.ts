@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Db, openDatabase, type Tx } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db, Tx } from '../../db/database.js';
 import { isAppError } from '../../http/app-error.js';
 import { insertFundedUser } from '../../test/accounts.js';
-import { createTestStorage, type TestStorage } from '../../test/harness.js';
+import { useMigratedDatabase } from '../../test/database.js';
 import { postLedgerEntry, readBalance } from '../accounts/index.js';
 import { type AfterCommit, createWriteQueue, GroupCommitQueue } from './write-queue.js';
 
@@ -12,17 +11,9 @@ import { type AfterCommit, createWriteQueue, GroupCommitQueue } from './write-qu
  * The order path's write queue (group commit) on the store the suite runs on: SQLite here, the
  * lanes of PostgreSQL in CI's PostgreSQL pass. Every job of a batch is answered on its own.
  */
-let storage: TestStorage;
 let db: Db;
-
-beforeAll(async () => {
-  storage = await createTestStorage();
-  db = openDatabase(storage);
-  await migrateToLatest(db.kysely, db.dialect);
-});
-afterAll(async () => {
-  await db?.close();
-  await storage?.dispose();
+useMigratedDatabase((opened) => {
+  db = opened;
 });
 
 let nextUid = 30_000_000;
