@@ -732,8 +732,8 @@ export class CopyService {
    * trigger worker's books estimate it in floats at current prices, is within EQUITY_SCREEN of the
    * stop, and those it has no estimate for (no position there, or not yet seen). Pricing every
    * guarded copy each second read its account and positions and priced them in decimals: with
-   * 10,000 guarded copies holding positions, about 200 ms of the server's thread every second. The
-   * decision stays exact; a full pass (`exact`) now and then does not trust the screen at all.
+   * 10,000 guarded followers, the fan-out's CPU per copy read 166 µs with it, 132-138 µs with the
+   * screen. The decision stays exact; a full pass (`exact`) now and then trusts no estimate.
    */
   private nearTheirStops(guarded: readonly CopyRow[]): CopyRow[] {
     const estimates = this.d.trading.worker.equityEstimates(
@@ -794,9 +794,9 @@ export class CopyService {
 
   /**
    * Equity of accounts by user id, priced as the trading engine prices: their balances in one read,
-   * then the holding orders of those whose count of them is not zero (a flat account's equity is its
-   * balance; with 10,000 copies, reading every account's orders was most of the equity-stop check's
-   * time, and of the mirror's reads before each open, when the copy accounts are usually flat).
+   * then the holding orders of only those whose count of them is not zero (a flat account's equity
+   * is its balance: no read of its orders, as before each mirrored open, when copy accounts are
+   * usually flat).
    */
   async accountEquities(accountIds: readonly number[]): Promise<Map<number, number>> {
     const db = this.d.db.reader;

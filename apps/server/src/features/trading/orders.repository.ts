@@ -431,8 +431,8 @@ export async function selectBalances(
   userIds: readonly number[],
   /** false: skip the withdrawals' read (copy accounts never withdraw; leavingMicros reads 0). */
   withLeaving = true,
-): Promise<Map<number, AccountBalance>> {
-  const out = new Map<number, AccountBalance>();
+): Promise<Map<number, AccountFigures>> {
+  const out = new Map<number, AccountFigures>();
   for (let i = 0; i < userIds.length; i += 500) {
     const chunk = userIds.slice(i, i + 500);
     const rows = await db
@@ -467,6 +467,10 @@ export interface AccountBalance {
   frozenMicros: number;
   /** Frozen for withdrawals not yet paid or returned. */
   leavingMicros: number;
+}
+
+/** An account's balances as selectBalances reads them, with its count of holding orders. */
+export interface AccountFigures extends AccountBalance {
   /**
    * The account's holding orders, counted by the postings that open and close them (migration
    * 0014): none, and its equity is its balance, without reading its orders.

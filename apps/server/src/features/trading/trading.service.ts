@@ -428,7 +428,6 @@ export class TradingService {
         freeMicros: 0,
         frozenMicros: 0,
         leavingMicros: 0,
-        holdingOrders: 0,
       }
     );
   }

@@ -260,7 +260,7 @@ export class TriggerWorker {
   }
 
   /** The money backing an account's positions, from its balances (see UserBook.balanceMicros). */
-  private setBalance(u: UserBook, b: Omit<AccountBalance, 'holdingOrders'>): void {
+  private setBalance(u: UserBook, b: AccountBalance): void {
     u.leavingMicros = b.leavingMicros;
     u.balanceMicros = b.freeMicros + b.frozenMicros - b.leavingMicros;
   }
