@@ -270,7 +270,7 @@ function watchTurns(): () => string {
     const share = (over: number) =>
       (turns.filter((x) => x > over).reduce((a, b) => a + b, 0) / total).toFixed(2);
     const wait = turns.reduce((a, b) => a + b * b, 0) / (2 * total);
-    return `  turns of the event loop: ${turns.length}, p50 ${quantile(turns, 0.5).toFixed(3)}, p99 ${quantile(turns, 0.99).toFixed(3)}, max ${Math.max(...turns).toFixed(2)} ms; share of the time in turns over 0.5 ms ${share(0.5)}, over 1 ms ${share(1)}; mean wait for an arrival ${wait.toFixed(3)} ms`;
+    return `  turns of the event loop: ${turns.length}, p50 ${quantile(turns, 0.5).toFixed(3)}, p99 ${quantile(turns, 0.99).toFixed(3)}, max ${turns.reduce((a, b) => Math.max(a, b), 0).toFixed(2)} ms; share of the time in turns over 0.5 ms ${share(0.5)}, over 1 ms ${share(1)}; mean wait for an arrival ${wait.toFixed(3)} ms`;
   };
 }
 

@@ -13,7 +13,6 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
-  type SqliteStatement,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -146,7 +145,10 @@ function openSqlite(
   const openReader = () => {
     const connection = new SQLite(file, { readonly: true });
     connection.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(connection) }) });
+    const cache = new StatementCache(connection);
+    const opened = new Kysely<Database>({ dialect: new SqliteDialect({ database: cache }) });
+    arrayReaders.set(opened.getExecutor().adapter, cache);
+    return opened;
   };
   return {
     kysely,
@@ -307,7 +309,7 @@ export class StatementCache implements SqliteDatabase {
     return this.statements.size;
   }
 
-  prepare(sql: string): SqliteStatement {
+  prepare(sql: string): SQLite.Statement {
     const hit = this.statements.get(sql);
     if (hit) return hit.busy ? this.db.prepare(sql) : hit;
     const statement = this.db.prepare(sql);
@@ -389,6 +391,31 @@ const patchedClients = new WeakSet<object>();
 
 /** The SQLite writers, by their Kysely adapter (shared with their transactions): precompiledQuery. */
 const directWriters = new WeakMap<object, SqliteDurability>();
+/** The SQLite readers' statements, by their Kysely adapter: readArrays. */
+const arrayReaders = new WeakMap<object, StatementCache>();
+
+/**
+ * Runs a compiled SELECT and gives each row as the array of its columns, in the select list's
+ * order (so name every column: no `*`). On a SQLite reader (Db.reader) the statement runs in
+ * better-sqlite3's raw mode: an array per row instead of an object with a property per column,
+ * which for a wide row was half of the read (a page of 64 copied orders: 220 against 480 µs).
+ * Elsewhere the rows' values, in the same order.
+ */
+export async function readArrays(db: Kysely<Database>, query: CompiledQuery): Promise<unknown[][]> {
+  const cache = arrayReaders.get(db.getExecutor().adapter);
+  if (cache) {
+    const statement = cache.prepare(query.sql);
+    // The cache's statement is shared with Kysely's object reads of the same text: raw only for this run.
+    statement.raw(true);
+    try {
+      return statement.all(...query.parameters) as unknown[][];
+    } finally {
+      statement.raw(false);
+    }
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows.map((row) => Object.values(row as Record<string, unknown>));
+}
 
 /** Makes a pooled client run the hot texts as named (prepared) statements; node-postgres keeps them. */
 function preparedHot(client: pg.PoolClient): pg.PoolClient {

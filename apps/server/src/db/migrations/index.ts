@@ -16,6 +16,7 @@ import * as m0014 from './0014_order_counts.js';
 import * as m0015 from './0015_copy_pages.js';
 import * as m0016 from './0016_account_versions.js';
 import * as m0017 from './0017_copy_watch.js';
+import * as m0018 from './0018_open_orders.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -36,6 +37,7 @@ import * as m0017 from './0017_copy_watch.js';
  *   0015 copy       (page-ordered indexes for the mirror's reads)
  *   0016 accounts   (each account's version, bumped by every change: a new order's free-margin estimate)
  *   0017 copy       (a partial index of the guarded running copies, for the copy watcher)
+ *   0018 trading    (a partial index of the open orders, in place of one of every order by status)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -55,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_copy_pages': m0015,
   '0016_account_versions': m0016,
   '0017_copy_watch': m0017,
+  '0018_open_orders': m0018,
 };

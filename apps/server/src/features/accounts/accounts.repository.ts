@@ -276,9 +276,12 @@ export interface PairLine {
 const LEDGER_COLUMNS = `user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
   frozen_after_micros, memo_key, memo_params, ref_type, ref_id, created_at`;
 
-/** SQLite: both rows of a pair in one INSERT (after the guarded UPDATE by their sum). */
+/**
+ * SQLite: both rows of a pair in one INSERT (after the guarded UPDATE by their sum). No RETURNING:
+ * the second row's id is the statement's last insert rowid, and rows given back are values to build.
+ */
 const PAIR_ROWS_SQLITE = `INSERT INTO ledger (${LEDGER_COLUMNS})
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * PostgreSQL: the guarded UPDATE by the pair's sum and both ledger rows in ONE statement. The first
@@ -372,9 +375,9 @@ export async function postPairWithLedger(
     second.refId,
     at,
   ]);
-  const ids = (inserted.rows as Array<{ id: unknown }>).map((r) => Number(r.id));
-  if (ids.length !== 2) throw new Error('ledger pair insert returned no ids');
-  return { ledgerId: Math.max(...ids), ...after };
+  if (inserted.numAffectedRows !== 2n || inserted.insertId === undefined)
+    throw new Error('ledger pair insert wrote no rows');
+  return { ledgerId: Number(inserted.insertId), ...after };
 }
 
 export async function selectAccount(db: Executor, userId: number): Promise<AccountRow | undefined> {

@@ -29,14 +29,14 @@ import {
 } from '../trading/index.js';
 import {
   type CopyPartition,
-  type CopyRow,
   insertLink,
   insertLinkIfActive,
   insertSkip,
+  type MirrorCopy,
   selectActiveProviders,
   selectCopiedOrders,
   selectLinkedCopies,
-  selectStrategyCopies,
+  selectMirrorCopies,
 } from './copy.repository.js';
 import type { CopyService } from './copy.service.js';
 
@@ -154,7 +154,7 @@ export class CopyMirror {
       // the server's thread (7 ms with 1,000 followers) just after the provider's answer, exactly
       // when the provider's next order arrives.
       await this.inPages(
-        (page) => selectStrategyCopies(this.d.db.reader, strategyId, ['active'], page, this.partition),
+        (page) => selectMirrorCopies(this.d.db.reader, strategyId, page, this.partition),
         (c) => c.id,
         async (copies) => {
           const linked = await selectLinkedCopies(
@@ -193,7 +193,7 @@ export class CopyMirror {
     };
   }
 
-  private async open(o: OrderRecord, c0: Copying, copies: CopyRow[]): Promise<void> {
+  private async open(o: OrderRecord, c0: Copying, copies: MirrorCopy[]): Promise<void> {
     const equities = await this.d.service.equities(copies);
     await inSlices(copies, async (c) => {
       const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, c0.providerEquity, c0.lotStep);
@@ -210,7 +210,7 @@ export class CopyMirror {
   }
 
   private async openOne(
-    c: CopyRow,
+    c: MirrorCopy,
     o: OrderRecord,
     lots: string,
     wanted: string,
@@ -250,7 +250,13 @@ export class CopyMirror {
     }
   }
 
-  private async skip(c: CopyRow, o: OrderRecord, wanted: string, reason: SkipReason, detail: string | null) {
+  private async skip(
+    c: MirrorCopy,
+    o: OrderRecord,
+    wanted: string,
+    reason: SkipReason,
+    detail: string | null,
+  ) {
     try {
       await this.d.trading.queue.run(
         async (tx) => {

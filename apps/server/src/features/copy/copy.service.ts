@@ -785,7 +785,7 @@ export class CopyService {
   }
 
   /** Equity (free + frozen + open P&L at current prices) of each copy's account, by copy id. */
-  async equities(copies: readonly CopyRow[]): Promise<Map<number, number>> {
+  async equities(copies: readonly Pick<CopyRow, 'id' | 'account_id'>[]): Promise<Map<number, number>> {
     const byAccount = await this.accountEquities(
       copies.flatMap((c) => (c.account_id === null ? [] : [c.account_id])),
     );

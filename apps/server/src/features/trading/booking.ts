@@ -192,7 +192,7 @@ export async function closeHolding(
     // Refused, nothing written: the order left status 1 (refused below), or the loss is larger
     // than the free balance after the release (the house's protection, below).
   }
-  const provisional = await closeOrderIf(tx, order.id, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
+  const provisional = await closeOrderIf(tx, order, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
   if (!provisional) throw new AppError('order_not_holding');
   const release = {
     kind: LEDGER_KINDS.marginRelease,
@@ -261,7 +261,7 @@ export async function cancelPending(
   reason: CloseReason,
   at: number,
 ): Promise<Booked> {
-  const cancelled = await closeOrderIf(tx, order.id, STATUS_PENDING, {
+  const cancelled = await closeOrderIf(tx, order, STATUS_PENDING, {
     closePrice: null,
     pnlMicros: 0,
     reason,

@@ -15,6 +15,8 @@ export {
   STATUS_PENDING,
 } from './model.js';
 export {
+  ORDER_COLUMNS,
+  recordOf,
   selectBalances,
   selectOrder,
   selectOwnersOrders,
