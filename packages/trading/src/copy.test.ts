@@ -45,6 +45,42 @@ describe('copyVolume', () => {
   });
 });
 
+describe('copyVolume in integers', () => {
+  /** The volume in decimals, as copyVolume computed it before its integer form (and still does off it). */
+  function inDecimals(lots: string, copyEq: number, provEq: number, step: string) {
+    const wanted = new D(lots).mul(copyEq).div(provEq);
+    const rounded = wanted.div(step).floor().mul(step);
+    const text = (v: InstanceType<typeof D>) => (v.isZero() ? '0' : v.toFixed());
+    return { wanted: text(wanted.toDecimalPlaces(8, D.ROUND_DOWN)), lots: text(rounded) };
+  }
+
+  it('gives exactly the decimal computation, for steps of any scale (random cases)', () => {
+    const r = prng(11);
+    const steps = ['1', '0.1', '0.01', '0.001', '0.05', '0.25', '2.5', '0.0001', '10'];
+    for (let i = 0; i < 5000; i++) {
+      const step = steps[int(r, 0, steps.length - 1)] as string;
+      const lots = new D(step).mul(int(r, 1, 50_000)).toFixed();
+      // Equities from a micro-unit to a trillion USD, either side.
+      const copyEq = int(r, 1, 10 ** int(r, 1, 15));
+      const provEq = int(r, 1, 10 ** int(r, 1, 15));
+      expect(copyVolume(lots, copyEq, provEq, step)).toEqual(inDecimals(lots, copyEq, provEq, step));
+    }
+  });
+
+  it('keeps to decimals for equities that are not whole micro-units, and refuses bad texts as before', () => {
+    expect(copyVolume('1', 2_500_000.5, 10_000_000, '0.01')).toEqual(
+      inDecimals('1', 2_500_000.5, 10_000_000, '0.01'),
+    );
+    expect(copyVolume('0.000000000000000000001', 1, 1, '0.000000000000000000001')).toEqual({
+      wanted: '0',
+      lots: '0.000000000000000000001',
+    });
+    expect(() => copyVolume('-1', 1, 1, '0.01')).toThrow(/providerLots/);
+    expect(() => copyVolume('1', 1, 1, '0')).toThrow(/lotStep/);
+    expect(() => copyVolume('1e3', 1, 1, '0.01')).toThrow(/providerLots/);
+  });
+});
+
 describe('the performance fee on a high-water mark', () => {
   it('charges the rate of the profit above the mark, rounded down, and raises the mark', () => {
     // 98.3 USD above the mark at 25.50 %: 25.0665 USD.

@@ -27,13 +27,76 @@ export function copyVolume(
   providerEquityMicros: number,
   lotStep: string,
 ): CopyVolume {
-  const lots = parsePositive(providerLots, 'providerLots');
-  const step = parsePositive(lotStep, 'lotStep');
+  const lots = scaledUnits(providerLots, 'providerLots');
+  const step = scaledUnits(lotStep, 'lotStep');
   if (copyEquityMicros <= 0 || providerEquityMicros <= 0) return { wanted: '0', lots: '0' };
-  const wanted = lots.mul(copyEquityMicros).div(providerEquityMicros);
-  const rounded = wanted.div(step).floor().mul(step);
-  // 8 significant decimals are plenty to show what the copy would have been.
-  return { wanted: decimalToString(wanted.toDecimalPlaces(8, D.ROUND_DOWN)), lots: decimalToString(rounded) };
+  if (
+    lots === undefined ||
+    step === undefined ||
+    !Number.isSafeInteger(copyEquityMicros) ||
+    !Number.isSafeInteger(providerEquityMicros)
+  ) {
+    // Equities that are not whole micro-units, or texts of more than 20 decimals: in decimals.
+    const wanted = parseDecimal(providerLots).mul(copyEquityMicros).div(providerEquityMicros);
+    const rounded = wanted.div(lotStep).floor().mul(lotStep);
+    return {
+      wanted: decimalToString(wanted.toDecimalPlaces(8, D.ROUND_DOWN)),
+      lots: decimalToString(rounded),
+    };
+  }
+  // In integers (a copy trading fan-out computes one per copy, and decimal.js took 2.6 µs):
+  // lots and step as units of 10^-scale, the share as one exact fraction, each result its floor.
+  const scale = Math.max(lots.scale, step.scale);
+  const lotUnits = lots.units * pow10(scale - lots.scale);
+  const stepUnits = step.units * pow10(scale - step.scale);
+  const share = lotUnits * BigInt(copyEquityMicros);
+  const below = BigInt(providerEquityMicros);
+  const rounded = (share / (below * stepUnits)) * stepUnits;
+  // 8 decimals (rounded down) are plenty to show what the copy would have been.
+  const wanted = (share * pow10(8)) / (below * pow10(scale));
+  return { wanted: unitsText(wanted, 8), lots: unitsText(rounded, scale) };
+}
+
+/** 10^0 … 10^20 as BigInts. */
+const TEN_POWERS: readonly bigint[] = Array.from({ length: 21 }, (_, i) => 10n ** BigInt(i));
+
+function pow10(n: number): bigint {
+  const power = TEN_POWERS[n];
+  if (power === undefined) throw new RangeError(`10^${n} is out of range`);
+  return power;
+}
+
+/**
+ * A positive decimal text as whole units of 10^-scale, kept by text (lots and steps recur);
+ * undefined past 20 decimals.
+ */
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+const scaledTexts = new Map<string, Scaled>();
+
+function scaledUnits(text: string, label: string): Scaled | undefined {
+  const known = scaledTexts.get(text);
+  if (known) return known;
+  const value = parsePositive(text, label);
+  const scale = value.decimalPlaces();
+  if (scale > 20) return undefined;
+  const scaled = { units: BigInt(value.mul(pow10(scale).toString()).toFixed(0)), scale };
+  if (scaledTexts.size >= 1024) scaledTexts.clear();
+  scaledTexts.set(text, scaled);
+  return scaled;
+}
+
+/** Whole units of 10^-scale as the shortest decimal text ("0" for none, no trailing zeros). */
+function unitsText(units: bigint, scale: number): string {
+  if (units === 0n) return '0';
+  const digits = units.toString();
+  if (scale === 0) return digits;
+  const padded = digits.padStart(scale + 1, '0');
+  const fraction = padded.slice(-scale).replace(/0+$/, '');
+  const whole = padded.slice(0, -scale);
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 export interface FeeSettlement {

@@ -149,23 +149,30 @@ export async function tryPostLedgerPair(
   ) {
     throw new RangeError('A pair whose first line dips below the sum must be posted one line at a time');
   }
+  const firstMemo = memoText(first);
+  // A pair's lines usually share their memo's parameters (the order's code and id): one text.
+  const secondMemo = second.memoParams === first.memoParams ? firstMemo : memoText(second);
   return postPairWithLedger(
     trx,
     userId,
-    pairLine(first),
-    pairLine(second),
+    pairLine(first, firstMemo),
+    pairLine(second, secondMemo),
     options.at ?? Date.now(),
     options.orderCounts,
   );
 }
 
-function pairLine(l: LedgerLine): PairLine {
+function memoText(l: LedgerLine): string | null {
+  return l.memoParams ? JSON.stringify(l.memoParams) : null;
+}
+
+function pairLine(l: LedgerLine, memoParams: string | null): PairLine {
   return {
     kind: l.kind,
     freeDeltaMicros: l.freeDelta,
     frozenDeltaMicros: l.frozenDelta,
     memoKey: l.memoKey,
-    memoParams: l.memoParams ? JSON.stringify(l.memoParams) : null,
+    memoParams,
     refType: l.refType ?? null,
     refId: l.refId ?? null,
   };
