@@ -77,7 +77,9 @@ export function parseDecimal(input: unknown, label = 'value'): Decimal {
 /** Like parseDecimal, and also insists on a value strictly above zero (prices, rates, leverage). */
 export function parsePositive(input: unknown, label: string): Decimal {
   const value = parseDecimal(input, label);
-  if (!value.gt(0)) throw new DecimalParseError(label, input, 'expected a number greater than zero');
+  // Not gt(0): that builds a Decimal of 0 for every call.
+  if (value.isZero() || value.isNegative())
+    throw new DecimalParseError(label, input, 'expected a number greater than zero');
   return value;
 }
 

@@ -10,6 +10,8 @@ import { D, type DecimalInput, DecimalParseError, parseDecimal } from './decimal
 export const MICROS_PER_USD = 1_000_000;
 export const MAX_MICROS = Number.MAX_SAFE_INTEGER;
 const MAX_MICROS_DECIMAL = new D(MAX_MICROS);
+/** As a Decimal once: a number operand is made a Decimal by every call. */
+const MICROS_PER_USD_DECIMAL = new D(MICROS_PER_USD);
 
 /** Display rules of the specification, section 9. */
 export const BALANCE_DECIMALS = 2;
@@ -31,7 +33,7 @@ export function assertMicros(micros: number, label = 'micros'): number {
  * (0.0000005 → 1 micro, −0.0000005 → −1 micro), so a gain and the equal loss book the same magnitude.
  */
 export function usdToMicros(usd: Decimal, label = 'amount'): number {
-  const micros = usd.times(MICROS_PER_USD).toDecimalPlaces(0, D.ROUND_HALF_UP);
+  const micros = usd.times(MICROS_PER_USD_DECIMAL).toDecimalPlaces(0, D.ROUND_HALF_UP);
   if (micros.abs().gt(MAX_MICROS_DECIMAL)) {
     throw new RangeError(`${label}: ${usd.toFixed()} USD is beyond the ±9,007,199,254.74 USD ceiling`);
   }
@@ -57,7 +59,7 @@ export function toMicros(amountUsd: DecimalInput, options: ToMicrosOptions = {})
 
 /** Integer micros → exact USD as a Decimal. */
 export function fromMicros(micros: number): Decimal {
-  return new D(assertMicros(micros)).div(MICROS_PER_USD);
+  return new D(assertMicros(micros)).div(MICROS_PER_USD_DECIMAL);
 }
 
 /**

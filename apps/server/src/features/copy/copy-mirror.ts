@@ -9,7 +9,7 @@
  * link's primary key refuses a second; a skip writes the same link (with no order) plus its reason.
  */
 import type { SkipReason } from '@meridian/contract';
-import { copyVolume, TradingDecimal } from '@meridian/trading';
+import { copyVolume, parseDecimal, TradingDecimal } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
@@ -203,7 +203,7 @@ export class CopyMirror {
         return this.skip(c, o, volume.wanted, 'rejected', 'trading_frozen');
       }
       if (!c0.open) reason = 'market_closed';
-      else if (new TradingDecimal(volume.lots).lt(c0.min)) reason = 'below_min_lot';
+      else if (parseDecimal(volume.lots).lt(c0.min)) reason = 'below_min_lot';
       if (reason) return this.skip(c, o, volume.wanted, reason, null);
       return this.openOne(c, o, volume.lots, volume.wanted, c0.code);
     });
