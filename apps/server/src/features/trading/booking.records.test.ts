@@ -44,7 +44,7 @@ async function open(userId: number, status: 0 | 1, extra: Partial<OrderRecord> =
         leverage: 50,
         openPrice: status === 1 ? '1.08512' : null,
         targetPrice: status === 0 ? '1.09000' : null,
-        fillDirection: status === 0 ? 'up' : null,
+        fillDirection: status === 0 ? 'at_or_above' : null,
         tp: extra.tp ?? null,
         sl: extra.sl ?? '1.09900',
         marginMicros: 542_560_000,
