@@ -198,7 +198,6 @@ export interface CopyPartition {
 }
 
 /** A strategy's copies in these statuses, in id order (the mirror reads pages: selectMirrorCopies). */
-
 export async function selectStrategyCopies(
   db: Executor,
   strategyId: number,
