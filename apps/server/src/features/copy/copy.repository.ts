@@ -245,12 +245,11 @@ export async function selectMirrorCopies(
   }));
 }
 
-/** A page of the running copies in id order after `afterId`, for the watcher's filters below. */
+/** A page of the running copies in id order after `afterId`, for the watcher's filters below (no columns chosen yet). */
 function activeCopiesPage(db: Executor, page: { afterId: number; limit: number }) {
   return (
     db
       .selectFrom('copies')
-      .selectAll()
       // A literal, not a parameter: the guarded copies' partial index (migration 0017) holds running
       // copies only, and a planner uses it only when it sees that the query asks for those.
       .where('status', '=', sql.lit('active'))
@@ -269,9 +268,25 @@ function activeCopiesPage(db: Executor, page: { afterId: number; limit: number }
 export async function selectGuardedCopies(
   db: Executor,
   page: { afterId: number; limit: number },
-): Promise<CopyRow[]> {
-  const rows = await activeCopiesPage(db, page).where('equity_stop_micros', 'is not', null).execute();
-  return rows.map(copy);
+): Promise<GuardedCopy[]> {
+  const rows = await activeCopiesPage(db, page)
+    .select(['id', 'follower_id', 'account_id', 'equity_stop_micros'])
+    .where('equity_stop_micros', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    follower_id: Number(r.follower_id),
+    account_id: r.account_id === null ? null : Number(r.account_id),
+    equity_stop_micros: Number(r.equity_stop_micros),
+  }));
+}
+
+/** What the equity-stop watcher needs of a guarded copy (the four of the row's sixteen columns). */
+export interface GuardedCopy {
+  id: number;
+  follower_id: number;
+  account_id: number | null;
+  equity_stop_micros: number;
 }
 
 /** A page of the running copies whose fee month is behind `month` ("YYYY-MM"): month-end settlement's. */
@@ -280,7 +295,7 @@ export async function selectCopiesDueFees(
   month: string,
   page: { afterId: number; limit: number },
 ): Promise<CopyRow[]> {
-  const rows = await activeCopiesPage(db, page).where('fee_month', '<', month).execute();
+  const rows = await activeCopiesPage(db, page).selectAll().where('fee_month', '<', month).execute();
   return rows.map(copy);
 }
 
