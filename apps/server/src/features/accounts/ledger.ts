@@ -74,21 +74,11 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     throw new RangeError('A ledger entry must move some money');
   }
   const at = posting.at ?? Date.now();
-  const memoParams = posting.memoParams ? JSON.stringify(posting.memoParams) : null;
+  const line = ledgerLine(posting, memoText(posting));
   if (isPostgres(trx)) {
     const posted = await postWithLedger(
       trx,
-      {
-        userId: posting.userId,
-        kind: posting.kind,
-        freeDeltaMicros: posting.freeDelta,
-        frozenDeltaMicros: posting.frozenDelta,
-        memoKey: posting.memoKey,
-        memoParams,
-        refType: posting.refType ?? null,
-        refId: posting.refId ?? null,
-        createdAt: at,
-      },
+      { userId: posting.userId, ...line, createdAt: at },
       posting.orderCounts,
     );
     if (posted) return posted;
@@ -105,15 +95,9 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
   if (!after) return refusedPosting(trx, posting.userId);
   const ledgerId = await insertLedgerRow(trx, {
     userId: posting.userId,
-    kind: posting.kind,
-    freeDeltaMicros: posting.freeDelta,
-    frozenDeltaMicros: posting.frozenDelta,
+    ...line,
     balanceAfterMicros: after.balanceMicros,
     frozenAfterMicros: after.frozenMicros,
-    memoKey: posting.memoKey,
-    memoParams,
-    refType: posting.refType ?? null,
-    refId: posting.refId ?? null,
     createdAt: at,
   });
   return { ledgerId, ...after };
@@ -155,8 +139,8 @@ export async function tryPostLedgerPair(
   return postPairWithLedger(
     trx,
     userId,
-    pairLine(first, firstMemo),
-    pairLine(second, secondMemo),
+    ledgerLine(first, firstMemo),
+    ledgerLine(second, secondMemo),
     options.at ?? Date.now(),
     options.orderCounts,
   );
@@ -166,7 +150,8 @@ function memoText(l: LedgerLine): string | null {
   return l.memoParams ? JSON.stringify(l.memoParams) : null;
 }
 
-function pairLine(l: LedgerLine, memoParams: string | null): PairLine {
+/** A line's columns as the repository writes them (a pair's, or a single posting's). */
+function ledgerLine(l: LedgerLine, memoParams: string | null): PairLine {
   return {
     kind: l.kind,
     freeDeltaMicros: l.freeDelta,
