@@ -26,6 +26,9 @@
  * default, 0, mirrors on the server's thread, as deployed; the threads load the build in dist/).
  * After the 20 orders it also compares the provider's order with and without followers in
  * interleaved blocks of 4 (a shared machine's drift in speed then weighs on both sides alike).
+ * At the start and the end it prints a machine reference (machine.ts: a fixed SQLite workload), to
+ * compare runs made on different days: the targets hold on a machine of one speed and not on one
+ * three times slower.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -39,6 +42,7 @@ import { inTransaction } from '../src/db/database.js';
 import { OPENING_GRANT_MEMO, openAccount } from '../src/features/accounts/index.js';
 import { type CopyServer, startCopyServer } from '../src/features/copy/testing/harness.js';
 import { call } from '../src/features/identity/testing/client.js';
+import { machineReference } from './machine.js';
 
 const SIZES = (process.env.BENCH_COPY_FOLLOWERS ?? '1000,10000').split(',').map(Number);
 /** Provider orders per size (BENCH_COPY_ORDERS; the issue's figure is over 20). */
@@ -465,7 +469,10 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(' ')}`,
 );
+// How fast the machine is at the start and at the end (a shared VM's speed drifts, by days and by minutes).
+console.log(machineReference());
 for (const size of SIZES) await measure(size);
+console.log(machineReference());
 console.log(
   `load average at end ${loadavg()
     .map((x) => x.toFixed(2))
