@@ -149,6 +149,10 @@ export const ERRORS = {
   copy_account_forbidden: { code: 7015, status: 403 },
   /** Money put into copying comes from the free margin only: open positions' loss stays in. */
   copy_above_free_margin: { code: 7016, status: 409 },
+  /** A withdrawal may not leave a running copy's equity below its strategy's minimum investment. */
+  copy_withdraw_below_minimum: { code: 7017, status: 409 },
+  /** Nor at or below its equity stop-loss (to take everything out, stop copying). */
+  copy_withdraw_below_stop: { code: 7018, status: 409 },
   // back office
   /** No staff session, or it ended (signed out, idle too long, member disabled). */
   staff_session_expired: { code: 8001, status: 401 },

@@ -203,6 +203,11 @@ export const CopySummary = z.object({
   equity: Money,
   /** Free balance of the copy account. */
   balance: Money,
+  /**
+   * What may be withdrawn now: the free balance less the open positions' loss, leaving the equity at
+   * least the strategy's minimum investment and above the equity stop-loss ("0.000000" once stopped).
+   */
+  withdrawable: Money,
   /** Equity (or returned funds, once stopped) minus invested, fees included. */
   pnl: Money,
   fees_paid: Money,

@@ -93,6 +93,8 @@ export const followEndpoints = defineEndpoints('follow', followRoutes, {
       'insufficient_balance',
       'copy_above_free_margin',
       'copy_withdraw_too_large',
+      'copy_withdraw_below_minimum',
+      'copy_withdraw_below_stop',
     ],
   },
   uncopy: {

@@ -447,12 +447,22 @@ export class CopyService {
           hwm_micros: markAfterDeposit(copy.hwm_micros, amount),
         })) as CopyRow;
       }
-      // At most the free margin: the free balance less the loss its open positions stand at (an
-      // open profit is not money yet). Taken, that money would leave the copied positions unbacked.
       const balance = await readBalance(tx, accountId);
-      const spare = balance.balanceMicros - (await this.d.trading.service.openLossMicros(tx, accountId));
-      if (amount > spare)
-        throw new AppError('copy_withdraw_too_large', { free: groupThousands(wholeCents(spare)) });
+      const holdings = await selectUserOrders(tx, accountId, [STATUS_HOLDING]);
+      const limits = this.withdrawLimits(copy, strategy, balance, holdings);
+      if (amount > limits.spare)
+        throw new AppError('copy_withdraw_too_large', { free: groupThousands(wholeCents(limits.spare)) });
+      const max = groupThousands(wholeCents(limits.max));
+      if (amount > limits.aboveMinimum)
+        throw new AppError('copy_withdraw_below_minimum', {
+          min: groupThousands(wholeCents(strategy.min_invest_micros)),
+          max,
+        });
+      if (amount > limits.aboveStop)
+        throw new AppError('copy_withdraw_below_stop', {
+          stop: groupThousands(wholeCents(copy.equity_stop_micros ?? 0)),
+          max,
+        });
       await this.move(tx, accountId, user.userId, amount, 'return', memo, copy.id, at);
       await this.balanceChanged(tx, afterCommit, accountId);
       return (await updateCopyIf(tx, copy.id, 'active', {
@@ -813,6 +823,30 @@ export class CopyService {
     return out;
   }
 
+  /**
+   * What a follower may take out of a running copy now, in micros: at most its free margin (the free
+   * balance less the loss its open positions stand at; an open profit is not money yet, and taking
+   * the money that backs a losing position would leave it unbacked), and never so much that its
+   * equity falls below the strategy's minimum investment or to its equity stop-loss (the copy was
+   * opened under both rules; to take everything out, the follower stops copying). `max` is the
+   * least of the three, never below zero.
+   */
+  withdrawLimits(
+    copy: Pick<CopyRow, 'equity_stop_micros'>,
+    strategy: Pick<StrategyRow, 'min_invest_micros'>,
+    balance: { balanceMicros: number; frozenMicros: number },
+    holdings: readonly OrderRecord[],
+  ): { spare: number; aboveMinimum: number; aboveStop: number; max: number } {
+    const profit = this.d.trading.service.figures(holdings, 0, 0).profitMicros;
+    const spare = balance.balanceMicros - Math.max(0, -profit);
+    const equity = balance.balanceMicros + balance.frozenMicros + profit;
+    const aboveMinimum = equity - strategy.min_invest_micros;
+    // Strictly above the stop, as when copying started (the stop lies below the amount allocated).
+    const aboveStop =
+      copy.equity_stop_micros === null ? Number.POSITIVE_INFINITY : equity - copy.equity_stop_micros - 1;
+    return { spare, aboveMinimum, aboveStop, max: Math.max(0, Math.min(spare, aboveMinimum, aboveStop)) };
+  }
+
   /** free + frozen + the floating P&L of `holdings` (TradingService.figures). */
   equityFrom(holdings: readonly OrderRecord[], freeMicros: number, frozenMicros: number): number {
     return (
@@ -927,6 +961,11 @@ export class CopyService {
     ]);
     const stopped = copy.status === 'stopped';
     const equity = known.equity ?? this.equityFrom(holdings, balance.balanceMicros, balance.frozenMicros);
+    // In whole cents, down: the figure a follower reads is one the withdrawal accepts.
+    const withdrawable =
+      copy.status === 'active'
+        ? Math.floor(this.withdrawLimits(copy, s, balance, holdings).max / 10_000) * 10_000
+        : 0;
     const pnl = (stopped ? copy.returned_micros : equity) - copy.invested_micros;
     return {
       copy_id: copy.id,
@@ -939,6 +978,7 @@ export class CopyService {
       invested: toMoney(copy.invested_micros),
       equity: toMoney(stopped ? 0 : equity),
       balance: toMoney(balance.balanceMicros),
+      withdrawable: toMoney(withdrawable),
       pnl: toMoney(pnl),
       fees_paid: toMoney(copy.fees_paid_micros),
       high_water_mark: toMoney(copy.hwm_micros),

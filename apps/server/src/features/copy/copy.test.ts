@@ -518,6 +518,47 @@ describe('bad input and other people’s things', () => {
       follower.token,
     );
     expect(tooMuch.code).toBe(code('copy_withdraw_too_large'));
+    // A running copy keeps its strategy's minimum (100): 400 of its 500 may go, not a cent more;
+    // to take everything out the follower stops copying.
+    expect(copy.withdrawable).toBe('400.000000');
+    const belowMinimum = await s.call(
+      routes.copyFunds,
+      { copy_id: copy.copy_id, amount: '-400.01' },
+      follower.token,
+    );
+    expect(belowMinimum.code).toBe(code('copy_withdraw_below_minimum'));
+    expect(belowMinimum.msg).toBe(
+      "This copy must keep at least 100.00 USD, the strategy's minimum investment: you can withdraw at most 400.00 USD now. To take everything out, stop copying.",
+    );
+    // And its equity stays above its equity stop-loss: a copy of 1,000 stopped at 700 may give up
+    // 299.99 (in whole cents down), so that the withdrawal never trips the stop it was opened with.
+    const guarded = await s.demo();
+    const guardedCopy = CopySummary.parse(
+      (
+        await s.call(
+          routes.copy,
+          { strategy_id: strategy.id, amount: '1000', equity_stop_loss: '700' },
+          guarded.token,
+        )
+      ).data,
+    );
+    expect(guardedCopy.withdrawable).toBe('299.990000');
+    const belowStop = await s.call(
+      routes.copyFunds,
+      { copy_id: guardedCopy.copy_id, amount: '-300' },
+      guarded.token,
+      { lang: 'de' },
+    );
+    expect(belowStop.code).toBe(code('copy_withdraw_below_stop'));
+    expect(belowStop.msg).toContain('700.00 USD');
+    expect(belowStop.msg).toContain('höchstens 299.99 USD');
+    expect(await balance(guarded.token)).toBe('99000.000000');
+    const upToStop = CopySummary.parse(
+      (await s.call(routes.copyFunds, { copy_id: guardedCopy.copy_id, amount: '-299.99' }, guarded.token))
+        .data,
+    );
+    expect(upToStop).toMatchObject({ equity: '700.010000', withdrawable: '0.000000' });
+    expect(await balance(guarded.token)).toBe('99299.990000');
     const none = await s.call(routes.copy, {}, follower.token);
     expect(none.code).toBe(code('validation_failed'));
     expect(await balance(follower.token)).toBe('99500.000000');
@@ -529,6 +570,7 @@ describe('bad input and other people’s things', () => {
     expect(added).toMatchObject({
       invested: '750.000000',
       balance: '750.000000',
+      withdrawable: '650.000000',
       high_water_mark: '750.000000',
     });
     const taken = CopySummary.parse(

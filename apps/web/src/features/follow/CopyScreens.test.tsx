@@ -253,17 +253,18 @@ describe('/follow/copy', () => {
 
     fireEvent.click(screen.getByTestId('copy-withdraw'));
     sheet = await screen.findByRole('dialog', { name: 'Withdraw funds' });
-    expect(sheet.textContent).toContain("You can withdraw up to the copy's free balance of 337.48 USD.");
-    // More than the free balance is refused here.
-    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '400' } });
+    expect(sheet.textContent).toContain('You can withdraw up to 255.99 USD now');
+    // More than the server's withdrawable figure (here the equity stop-loss's limit, below the free
+    // balance of 337.48) is refused here.
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '256' } });
     fireEvent.click(within(sheet).getByTestId('funds-confirm'));
     await waitFor(() => expect(toastTexts()).toContain(en('follow.withdraw_too_large')));
-    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '300' } });
+    fireEvent.change(within(sheet).getByLabelText('Amount'), { target: { value: '255.99' } });
     fireEvent.click(within(sheet).getByTestId('funds-confirm'));
     await waitFor(() => expect(server.calls(routes.copyFunds)).toHaveLength(2));
     expect(server.calls(routes.copyFunds).map((c) => Object.fromEntries(c.params))).toEqual([
       { copy_id: '31', amount: '250' },
-      { copy_id: '31', amount: '-300' },
+      { copy_id: '31', amount: '-255.99' },
     ]);
   });
 });

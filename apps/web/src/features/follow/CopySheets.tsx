@@ -16,7 +16,8 @@ export type FundsDirection = 'add' | 'withdraw';
 
 /**
  * One sheet for both ways: adding moves money from the free balance into the copy, withdrawing takes
- * from the copy's free balance (its margin stays with its positions); the server gets a signed amount.
+ * at most what the server says is withdrawable (the copy's free balance less its open loss, keeping
+ * the strategy's minimum and its equity above the stop-loss); the server gets a signed amount.
  */
 export function FundsSheet({
   copy,
@@ -46,7 +47,7 @@ export function FundsSheet({
   const check: FormCheck = () => {
     const micros = amountMicros(amount);
     if (micros === null) return 'follow.amount_invalid';
-    const free = moneyMicros(copy.balance);
+    const free = moneyMicros(copy.withdrawable);
     if (direction === 'withdraw' && free !== null && micros > free) return 'follow.withdraw_too_large';
     return null;
   };
@@ -82,7 +83,7 @@ export function FundsSheet({
         ]
           .filter(Boolean)
           .join(' ')
-      : t('follow.funds_withdraw_hint', { free: money(copy.balance) });
+      : t('follow.funds_withdraw_hint', { free: money(copy.withdrawable) });
 
   return (
     <Sheet

@@ -94,6 +94,8 @@ export function copySummary(over: Partial<CopySummary> = {}): CopySummary {
     invested: '1000.000000',
     equity: '1056.000000',
     balance: '337.475000',
+    // The least of the free balance (337.475), equity less the minimum, and equity less the stop (256), in cents down.
+    withdrawable: '255.990000',
     pnl: '56.000000',
     fees_paid: '0.000000',
     high_water_mark: '1000.000000',
