@@ -135,6 +135,19 @@ describe('/follow/mine', () => {
     });
     show();
     expect((await screen.findByTestId('publish-demo')).textContent).toBe(en('follow.publish_demo'));
+    // Its strategy is free: no fee to type, and none sent.
+    expect(screen.queryByLabelText('Performance fee')).toBeNull();
+    replies[routeKey(routes.publish)] = () => ({
+      code: 1,
+      data: strategy({ id: 13, name: 'Practice run', is_demo: 1, fee_rate: '0.00' }),
+    });
+    fireEvent.change(field('Strategy name'), { target: { value: 'Practice run' } });
+    fireEvent.click(screen.getByTestId('publish-form-submit'));
+    await waitFor(() => expect(server.calls(routes.publish)).toHaveLength(1));
+    expect(Object.fromEntries(server.calls(routes.publish)[0]?.params ?? [])).toMatchObject({
+      name: 'Practice run',
+      fee_rate: '0',
+    });
   });
 
   it('shows the followers and fees earned, saves only what changed, and pauses after asking', async () => {

@@ -51,12 +51,14 @@ function Publish({ userId }: { userId: number }) {
         onChange={setValues}
         pending={publish.isPending}
         submitLabel={t('follow.publish')}
+        feeless={demo}
         onSubmit={() =>
           publish.mutate(
             {
               name: values.name.trim(),
               desc: values.desc.trim(),
-              fee_rate: values.fee_rate.trim(),
+              // A demo account's strategy is free whatever is sent: send what it will be.
+              fee_rate: demo ? '0' : values.fee_rate.trim(),
               min_invest: values.min_invest.trim(),
             },
             { onSuccess: () => showMessage('success', t('follow.published')) },
@@ -78,9 +80,10 @@ function Edit({ strategy, userId }: { strategy: StrategySummary; userId: number 
   );
   return (
     <Section title={t('follow.edit_title')} testId="strategy-edit">
-      <Note>{t('follow.new_fee_note')}</Note>
+      {strategy.is_demo !== 1 && <Note>{t('follow.new_fee_note')}</Note>}
       <StrategyForm
         testId="edit-form"
+        feeless={strategy.is_demo === 1}
         values={values}
         onChange={setValues}
         pending={update.isPending}

@@ -37,6 +37,7 @@ export function StrategyForm({
   onSubmit,
   extraCheck,
   testId,
+  feeless = false,
 }: {
   values: StrategyFormValues;
   onChange(values: StrategyFormValues): void;
@@ -46,6 +47,8 @@ export function StrategyForm({
   /** A further check after the fields' own (editing: something must have changed). */
   extraCheck?: () => TKey | null;
   testId: string;
+  /** A demo strategy is always free: no fee field (what it holds is never sent as a change). */
+  feeless?: boolean;
 }) {
   const { t } = useTranslation();
   const set = (patch: Partial<StrategyFormValues>) => onChange({ ...values, ...patch });
@@ -72,15 +75,17 @@ export function StrategyForm({
         onChange={(desc) => set({ desc })}
         hint={t('follow.desc_hint', { left: STRATEGY_DESC_MAX - [...values.desc].length })}
       />
-      <Field
-        label={t('follow.fee_label')}
-        testId={`${testId}-fee`}
-        value={values.fee_rate}
-        numeric
-        unit={t('follow.percent_unit')}
-        onChange={(fee) => set({ fee_rate: cleanFeeInput(fee) })}
-        hint={t('follow.fee_hint')}
-      />
+      {!feeless && (
+        <Field
+          label={t('follow.fee_label')}
+          testId={`${testId}-fee`}
+          value={values.fee_rate}
+          numeric
+          unit={t('follow.percent_unit')}
+          onChange={(fee) => set({ fee_rate: cleanFeeInput(fee) })}
+          hint={t('follow.fee_hint')}
+        />
+      )}
       <Field
         label={t('follow.min_invest_label')}
         testId={`${testId}-min`}
