@@ -317,11 +317,17 @@ export class CopyService {
     const base = indexAt(points, from);
     const before = points.filter((p) => p.at <= from).at(-1);
     const inside = points.filter((p) => p.at > from);
-    const series = thin(inside, 200);
+    // A provider younger than the period: the curve starts where its history does, not at the
+    // period's start (the chart spaces points evenly, so a month of nothing would read as a step).
+    const start = before === undefined && inside[0] ? inside[0].at : from;
+    const series = thin(
+      inside.filter((p) => p.at > start),
+      200,
+    );
     const startEquity = before?.equityMicros ?? inside[0]?.equityMicros ?? 0;
     const last = points.at(-1);
     const out = [
-      { t: from, equity: toMoney(startEquity), growth: percent(0) },
+      { t: start, equity: toMoney(startEquity), growth: percent(0) },
       ...series.map((p) => ({
         t: p.at,
         equity: toMoney(p.equityMicros),
