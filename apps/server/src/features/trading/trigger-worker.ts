@@ -42,6 +42,8 @@ interface UserBook {
   /** Holdings aggregated by instrument and side, so re-deriving levels costs O(groups). */
   groups: Map<number, RiskGroup>;
   marginMicros: number;
+  /** `balanceEvents` when an event last set `balanceMicros` (-1: never): see `readBalances`. */
+  balanceSetAt: number;
 }
 
 /** Balances can change outside trading (deposits, withdrawals): re-read them this often. */
@@ -63,6 +65,13 @@ export class TriggerWorker {
   private readonly book = new TriggerBook();
   private readonly records = new Map<number, OrderRecord>();
   private readonly users = new Map<number, UserBook>();
+  /**
+   * Balance-bearing events applied so far (order and balance events). A read of balances from the
+   * database started before one and answered after it may be older than it (on PostgreSQL a read
+   * is a round trip, and a commit with its event can land in between): such a read is not applied
+   * over that account's event (readBalances).
+   */
+  private balanceEvents = 0;
   private readonly jobs = new Set<Promise<unknown>>();
   private unsubscribe: Array<() => void> = [];
   private resync: NodeJS.Timeout | undefined;
@@ -128,7 +137,7 @@ export class TriggerWorker {
     // The configured stop-out level before the first levels are derived, not the default.
     await this.refreshSettings();
     const open = await selectOpenOrders(db.kysely);
-    const balances = await selectBalances(db.kysely, [...new Set(open.map((o) => o.userId))]);
+    const balances = await this.readBalances(db.kysely, [...new Set(open.map((o) => o.userId))]);
     for (const o of open) {
       try {
         this.track(o);
@@ -176,6 +185,7 @@ export class TriggerWorker {
     if (known && known.version >= o.version) return;
     const user = this.userBook(o.userId);
     user.balanceMicros = event.freeMicros + event.frozenMicros - user.leavingMicros;
+    user.balanceSetAt = ++this.balanceEvents;
     try {
       if (o.status === 3) this.untrack(o);
       else this.track(o);
@@ -265,6 +275,26 @@ export class TriggerWorker {
     u.balanceMicros = b.freeMicros + b.frozenMicros - b.leavingMicros;
   }
 
+  /**
+   * Balances read from the database, for the accounts whose books no event has set since the read
+   * began (an event that came in meanwhile is as new as the read or newer: the next resync reads
+   * the account again). Without this, a resync read that PostgreSQL answered after a copy's
+   * withdrawal had been announced put the balance from before it back for five seconds, and the
+   * equity-stop screen and the stop-out levels worked from money that had left.
+   */
+  private async readBalances(
+    db: Parameters<typeof selectBalances>[0],
+    userIds: readonly number[],
+  ): Promise<Map<number, AccountBalance>> {
+    const began = this.balanceEvents;
+    const read = await selectBalances(db, userIds);
+    for (const userId of read.keys()) {
+      const u = this.users.get(userId);
+      if (u && u.balanceSetAt > began) read.delete(userId);
+    }
+    return read;
+  }
+
   private userBook(userId: number): UserBook {
     let u = this.users.get(userId);
     if (!u) {
@@ -276,6 +306,7 @@ export class TriggerWorker {
         levels: [],
         groups: new Map(),
         marginMicros: 0,
+        balanceSetAt: -1,
       };
       this.users.set(userId, u);
     }
@@ -497,7 +528,7 @@ export class TriggerWorker {
       this.book.setUserBusy(userId, false);
       const u = this.users.get(userId);
       if (u) {
-        const balance = (await selectBalances(db.kysely, [userId]).catch(() => new Map())).get(userId) as
+        const balance = (await this.readBalances(db.kysely, [userId]).catch(() => new Map())).get(userId) as
           | AccountBalance
           | undefined;
         if (balance) this.setBalance(u, balance);
@@ -534,6 +565,7 @@ export class TriggerWorker {
     if (!u) return;
     const before = u.balanceMicros;
     this.setBalance(u, { ...event, leavingMicros: event.leavingMicros ?? u.leavingMicros });
+    u.balanceSetAt = ++this.balanceEvents;
     if (u.balanceMicros === before) return;
     this.relevelSafely(event.userId, 'event');
   }
@@ -551,7 +583,7 @@ export class TriggerWorker {
       if (!this.running) return;
       // On the reader: on SQLite a read on the writer's connection queues for it (behind a batch
       // of copies, and ahead of the next trader's batch, its mutex being first come first served).
-      const balances = await selectBalances(db.reader, ids.slice(from, from + RESYNC_PAGE));
+      const balances = await this.readBalances(db.reader, ids.slice(from, from + RESYNC_PAGE));
       for (const [userId, b] of balances) {
         const u = this.users.get(userId);
         if (!u) continue;
