@@ -124,7 +124,14 @@ describe('the back office in a desktop browser', () => {
     const dialog = page.getByRole('dialog');
     for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
     await dialog.getByRole('button', { name: button }).click();
-    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    try {
+      await dialog.waitFor({ state: 'hidden', ...WAIT });
+    } catch (error) {
+      // What the dialog says when it stays open (a refusal, a field's message) names the cause.
+      await screenshot(page, `backoffice-failed-${button.replaceAll(' ', '-')}`);
+      const said = await dialog.textContent().catch(() => '(gone)');
+      throw new Error(`the ${button} dialog stayed open, showing:\n${said}`, { cause: error });
+    }
   }
 
   it(

@@ -14,7 +14,11 @@ export default defineConfig({
     // machine; a poll that never comes true still fails, at 30 s, with its message.
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 90_000,
-    // One browser and one server per file; files run one after another to stay within 2 cores.
-    fileParallelism: false,
+    // One browser and one server per file, two files at a time: a file spends most of its time
+    // waiting (on the live market, the mailbox, an animation), not computing.
+    maxWorkers: 2,
+    // Vitest runs projects with different worker counts in groups of their own: these after the
+    // server's (apps/server/vitest.config.ts), last.
+    sequence: { groupOrder: 2 },
   },
 });

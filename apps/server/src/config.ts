@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   ),
   REPLAY_CSV: optionalString,
   FEED_SEED: integer(0, 2 ** 31 - 1),
+  CHART_HISTORY_BARS: integer(50, 10_000),
   MARKET_TICK_MS: integer(20, 60_000),
   MARKET_FLUSH_MS: integer(10, 10_000),
   LEADER_LEASE_MS: integer(100, 600_000),
@@ -163,6 +164,12 @@ export interface AppConfig {
    * tests). Unset, each term draws a fresh seed, so a failover never replays a path seen before.
    */
   feedSeedFixed: boolean;
+  /**
+   * Candles per period generated at an instrument's first start; unset, the history's default
+   * (1,000: the 1-minute chart reaches back about 17 market hours, the 30-minute one about four weeks
+   * of a five-day market).
+   */
+  chartHistoryBars: number | undefined;
   /** Mean time between two ticks of one instrument in the simulator (400 ms = 2.5 ticks/s). */
   marketTickMs: number;
   /** Conflation interval of the live DAY_MARKET and KLINE pushes. */
@@ -267,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replayCsv: e.REPLAY_CSV === undefined ? undefined : resolveFrom(e.REPLAY_CSV),
     feedSeed: e.FEED_SEED ?? 1,
     feedSeedFixed: e.FEED_SEED !== undefined,
+    chartHistoryBars: e.CHART_HISTORY_BARS,
     marketTickMs: e.MARKET_TICK_MS ?? 400,
     marketFlushMs: e.MARKET_FLUSH_MS ?? 250,
     leaderLeaseMs: e.LEADER_LEASE_MS ?? 2000,

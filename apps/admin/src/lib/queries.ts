@@ -72,11 +72,12 @@ export function useCallMutation<R extends Route>(route: R, options: CallMutation
   const mutation = useMutation({
     mutationFn: (payload: RequestOf<R>) => callRoute(route, payload) as Promise<ResponseOf<R>>,
     onError: (error) => showError(error),
-    onSuccess: async (data, payload) => {
+    // The stale answers refetch in the background, not awaited: awaited, the mutation stayed
+    // pending until they came back, and a dialog opened on the refreshed list meanwhile (its row's
+    // next action) had its confirming button loading, and its submission silently dropped.
+    onSuccess: (data, payload) => {
       options.onSuccess?.(data, payload);
-      await Promise.all(
-        (options.invalidates ?? []).map((r) => client.invalidateQueries({ queryKey: callKey(r) })),
-      );
+      for (const r of options.invalidates ?? []) void client.invalidateQueries({ queryKey: callKey(r) });
     },
   });
   // A ref, not `isPending`: two clicks inside one render would both still see `false`.

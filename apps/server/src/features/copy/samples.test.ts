@@ -3,6 +3,7 @@ import { RankingList, routes, StrategyDetail, StrategyPage } from '@meridian/con
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, demoLogin } from '../identity/testing/client.js';
+import { DEFAULT_HISTORY_COUNT } from '../markets/index.js';
 import { breakout, maCross, meanReversion, SAMPLE_RULES } from './samples.js';
 
 /** The server's messages in one language. */
@@ -34,7 +35,10 @@ describe('sample rules', () => {
 describe('the living demo', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { SAMPLE_STRATEGIES: 'on' } });
+    // Over the deployment's chart history (tests default to a shorter one), as a fresh start trades it.
+    t = await startTestServer({
+      env: { SAMPLE_STRATEGIES: 'on', CHART_HISTORY_BARS: String(DEFAULT_HISTORY_COUNT) },
+    });
   });
   afterAll(async () => {
     await t?.close();

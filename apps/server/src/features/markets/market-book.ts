@@ -103,7 +103,7 @@ export interface LoadedMarket {
  */
 export async function loadMarketBook(
   db: Db,
-  options: { nowMs: number; seed: number },
+  options: { nowMs: number; seed: number; count?: number },
 ): Promise<LoadedMarket> {
   const instruments = (await listInstruments(db.kysely)).sort(
     (a, b) => a.categoryId - b.categoryId || a.id - b.id,

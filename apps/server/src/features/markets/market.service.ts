@@ -105,7 +105,11 @@ export class MarketService {
     if (this.initialised) return;
     const nowMs = this.clock.now();
     const started = performance.now();
-    const loaded = await loadMarketBook(this.db, { nowMs, seed: this.config.feedSeed });
+    const loaded = await loadMarketBook(this.db, {
+      nowMs,
+      seed: this.config.feedSeed,
+      count: this.config.chartHistoryBars,
+    });
     if (loaded.generated > 0) {
       this.log.info(
         {

@@ -9,6 +9,7 @@ describe('market configuration', () => {
       feedSeed: 1,
       marketTickMs: 400,
       marketFlushMs: 250,
+      chartHistoryBars: undefined,
     });
   });
 
@@ -19,6 +20,7 @@ describe('market configuration', () => {
       FEED_SEED: '42',
       MARKET_TICK_MS: '50',
       MARKET_FLUSH_MS: '100',
+      CHART_HISTORY_BARS: '300',
     });
     expect(config).toMatchObject({
       marketFeed: 'replay',
@@ -26,6 +28,7 @@ describe('market configuration', () => {
       feedSeed: 42,
       marketTickMs: 50,
       marketFlushMs: 100,
+      chartHistoryBars: 300,
     });
   });
 
@@ -35,6 +38,8 @@ describe('market configuration', () => {
     [{ FEED_SEED: '-1' }, 'FEED_SEED'],
     [{ MARKET_TICK_MS: '5' }, 'MARKET_TICK_MS'],
     [{ MARKET_FLUSH_MS: 'fast' }, 'MARKET_FLUSH_MS'],
+    [{ CHART_HISTORY_BARS: '10' }, 'CHART_HISTORY_BARS'],
+    [{ CHART_HISTORY_BARS: '1e9' }, 'CHART_HISTORY_BARS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

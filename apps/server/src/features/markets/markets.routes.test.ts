@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../test/harness.js';
 import { PERIODS } from './candles.js';
 import { VirtualTime } from './clock.js';
+import { DEFAULT_HISTORY_COUNT } from './history.js';
 
 // A Tuesday morning in London: every market is open.
 const TUESDAY = Date.parse('2026-01-13T10:00:00Z');
@@ -11,7 +12,11 @@ let t: TestServer;
 let time: VirtualTime;
 beforeAll(async () => {
   time = new VirtualTime(TUESDAY);
-  t = await startTestServer({ overrides: { markets: { clock: time, timers: time } } });
+  // The deployment's history length (tests default to a shorter one): the chart's contract is read here.
+  t = await startTestServer({
+    env: { CHART_HISTORY_BARS: String(DEFAULT_HISTORY_COUNT) },
+    overrides: { markets: { clock: time, timers: time } },
+  });
   // Some live ticks on top of the generated history.
   time.advance(90_000);
 });
@@ -173,5 +178,26 @@ describe('GET /v1/api/forex/abbreviated_cache_kline', () => {
     );
     const period = await get('/v1/api/forex/abbreviated_cache_kline?forex_id=1&period=1week', 'ar');
     expect(period.body.code).toBe(ERRORS.unknown_period.code);
+  });
+});
+
+describe('CHART_HISTORY_BARS', () => {
+  it('sets how many candles of each period a first start generates', async () => {
+    const clock = new VirtualTime(TUESDAY);
+    const short = await startTestServer({
+      env: { CHART_HISTORY_BARS: '200' },
+      overrides: { markets: { clock, timers: clock } },
+    });
+    try {
+      for (const period of PERIODS) {
+        const res = await call(short.baseUrl, `/v1/api/forex/kline?forex_id=1&period=${period}&limit=1000`);
+        const n = CandleList.parse(res.body.data).length;
+        // At least the count, and about it: a period's walk stops once it has enough.
+        expect(n).toBeGreaterThanOrEqual(200);
+        expect(n).toBeLessThan(250);
+      }
+    } finally {
+      await short.close();
+    }
   });
 });
