@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // As the web's and admin's: one group, one worker count (apps/web/vitest.config.ts).
+          maxWorkers: 2,
         },
       },
       'apps/server/vitest.config.ts',

@@ -15,5 +15,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['src/test-setup.ts'],
+    // As the web's and unit's: projects in one group share a worker count (apps/web/vitest.config.ts).
+    maxWorkers: 2,
   },
 });

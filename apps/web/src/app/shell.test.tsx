@@ -25,6 +25,14 @@ let shell: Shell;
 
 beforeAll(async () => {
   vi.stubGlobal('WebSocket', IdleWebSocket);
+  // The screens' data calls fail as with no network (a browser's fetch rejects with a TypeError),
+  // without reaching for a server on happy-dom's default origin (localhost:3000).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
   window.location.hash = '#/';
   // As in main.tsx: the home screen's data calls fail here, and their error toasts need this renderer.
   await import('../lib/react19-render');
