@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { TradingDecimal } from '@meridian/trading';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible } from './axe.js';
 import {
   launchBrowser,
@@ -137,6 +137,12 @@ describe('the back office in a desktop browser', () => {
   it(
     'runs the business: staff, real-name, a deposit, a four-eyes withdrawal, a live spread, the audit log',
     async () => {
+      // A failure leaves a picture of every open page (whose dialog or overlay was in the way).
+      onTestFailed(async () => {
+        const pages = browser.contexts().flatMap((c) => c.pages());
+        for (const [i, p] of pages.entries())
+          await screenshot(p, `backoffice-failed-page-${i}`).catch(() => undefined);
+      });
       // ---- the owner's first sign-in, then the team --------------------------------------------
       const owner = await newDesk(browser);
       await firstSignIn(owner.page, OWNER, BOOTSTRAP);

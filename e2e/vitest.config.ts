@@ -14,9 +14,10 @@ export default defineConfig({
     // machine; a poll that never comes true still fails, at 30 s, with its message.
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 90_000,
-    // One browser and one server per file, two files at a time: a file spends most of its time
-    // waiting (on the live market, the mailbox, an animation), not computing.
-    maxWorkers: 2,
+    // One browser and one server per file; files run one after another. Two at a time took the
+    // files from 240 s to 165 s here, but the back office's test failed in 2 of 8 such runs: under
+    // that load one of its dialogs stayed on screen (docs/decisions.md, session 18).
+    fileParallelism: false,
     // Vitest runs projects with different worker counts in groups of their own: these after the
     // server's (apps/server/vitest.config.ts), last.
     sequence: { groupOrder: 2 },
