@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { RankingList, routes, StrategyDetail, StrategyPage } from '@meridian/contract';
+import { RankingList, routes, StrategyDetail, StrategyEquity, StrategyPage } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, demoLogin } from '../identity/testing/client.js';
@@ -59,6 +59,13 @@ describe('the living demo', () => {
       expect(s.total_orders).toBeGreaterThan(5);
       expect(s.variety).toBe(1);
       expect(Number(s.win_rate)).toBeGreaterThan(0);
+      // Traded over the half-hour chart before the one-minute one: three weeks and more of history,
+      // so its three-week figures cover three weeks.
+      const r = await call(t.baseUrl, routes.strategyEquity, { id: s.id, period: 'all' });
+      const points = StrategyEquity.parse(r.body.data).points;
+      const days = (Date.now() - (points[0]?.t ?? Date.now())) / 86_400_000;
+      expect(days).toBeGreaterThan(21);
+      expect(new Set(points.map((p) => p.equity)).size).toBeGreaterThan(5);
     }
     const board = await vi.waitFor(
       async () => {

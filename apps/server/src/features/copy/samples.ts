@@ -61,11 +61,14 @@ export function meanReversion(closes: readonly number[], holding: 'buy' | 'sell'
   return 'hold';
 }
 
+/** Every sample's description ends with how its first-start history was traded (history()). */
+const PAST_NOTE = ' Its history before the last 1,000 one-minute bars was traded on half-hour bars.';
+
 export const SAMPLE_RULES: readonly SampleRule[] = [
   {
     key: 'trend',
     name: 'Sample · Trend Rider',
-    desc: 'Built-in demo strategy: EUR/USD, 5/20 one-minute moving-average cross, always in the market.',
+    desc: `Built-in demo strategy: EUR/USD, 5/20 one-minute moving-average cross, always in the market.${PAST_NOTE}`,
     code: 'EURUSD',
     lots: '1',
     leverage: 30,
@@ -74,7 +77,7 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
   {
     key: 'breakout',
     name: 'Sample · Gold Breakout',
-    desc: 'Built-in demo strategy: gold, trades one-minute closes beyond the last 20 bars’ range.',
+    desc: `Built-in demo strategy: gold, trades one-minute closes beyond the last 20 bars’ range.${PAST_NOTE}`,
     code: 'XAUUSD',
     lots: '0.5',
     leverage: 10,
@@ -83,7 +86,7 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
   {
     key: 'revert',
     name: 'Sample · Cable Reverter',
-    desc: 'Built-in demo strategy: GBP/USD, fades two-deviation moves and exits at the 20-bar mean.',
+    desc: `Built-in demo strategy: GBP/USD, fades two-deviation moves and exits at the 20-bar mean.${PAST_NOTE}`,
     code: 'GBPUSD',
     lots: '1',
     leverage: 20,
@@ -105,8 +108,20 @@ export function sampleDescriptionKey(strategy: { name: string; is_sample: number
 /** How often the samples look at their charts. */
 export const SAMPLE_EVAL_MS = 20_000;
 const SAMPLE_START_MICROS = 100_000_000_000;
-/** How much generated chart history the samples trade over at first start (one-minute bars). */
+/**
+ * How much generated chart history the samples trade over at first start: the chart's one-minute
+ * bars (1,000 by default, about 17 market hours), and before them its half-hour bars (about four
+ * weeks), so a sample's three-week figures cover three weeks of trades.
+ */
 const SAMPLE_HISTORY_BARS = 1_000;
+const MINUTE_S = 60;
+const HALF_HOUR_S = 1_800;
+
+/** A stretch of chart the rule runs over: candles of one period, oldest first. */
+interface PastBars {
+  candles: Candle[];
+  seconds: number;
+}
 
 export class SampleStrategies {
   private readonly accounts = new Map<string, AuthUser>();
@@ -126,7 +141,7 @@ export class SampleStrategies {
   /**
    * Creates the sample accounts and their strategies once (found again by their strategy's name):
    * a demo account of kind 2 (a labelled sample, on the ranking like an opted-in trader), its
-   * strategy, and its history: the rule run over the generated one-minute chart, each trade booked
+   * strategy, and its history: the rule run over the generated chart (history()), each trade booked
    * through the engine with its own times.
    */
   async ensure(): Promise<void> {
@@ -182,50 +197,69 @@ export class SampleStrategies {
         { sample: true },
       );
       await this.d.ranking?.setOptIn(user.id, true);
-      await this.backfill(rule, account, history.candles);
+      await this.backfill(rule, account, history.past);
       this.d.copy.forgetStatistics();
     }
   }
 
-  private async history(rule: SampleRule): Promise<{ candles: Candle[]; startAt: number | undefined }> {
+  /**
+   * The chart's past: its half-hour bars that end before its first one-minute bar, then its
+   * one-minute bars up to the forming one (left out: it is not closed yet).
+   */
+  private async history(rule: SampleRule): Promise<{ past: PastBars[]; startAt: number | undefined }> {
     const inst = this.d.markets.instrument(rule.code);
-    if (!inst) return { candles: [], startAt: undefined };
-    const candles = (await this.d.markets.candles(inst, '1min', SAMPLE_HISTORY_BARS)).slice(0, -1);
-    return { candles, startAt: candles[0] ? candles[0].time * 1000 : undefined };
+    if (!inst) return { past: [], startAt: undefined };
+    const minutes = (await this.d.markets.candles(inst, '1min', SAMPLE_HISTORY_BARS)).slice(0, -1);
+    const firstMinute = minutes[0]?.time ?? Number.POSITIVE_INFINITY;
+    const halfHours = (await this.d.markets.candles(inst, '30min', SAMPLE_HISTORY_BARS)).filter(
+      (c) => c.time + HALF_HOUR_S <= firstMinute,
+    );
+    const first = halfHours[0] ?? minutes[0];
+    return {
+      past: [
+        { candles: halfHours, seconds: HALF_HOUR_S },
+        { candles: minutes, seconds: MINUTE_S },
+      ],
+      startAt: first ? first.time * 1000 : undefined,
+    };
   }
 
   /**
-   * Runs the rule over past one-minute closes: at each change of signal the open trade is closed and
-   * the new one opened at that bar's close (a mid price: the generated history keeps no spread).
+   * Runs the rule over the past closes, a stretch at a time (its averages never mix half-hour and
+   * one-minute closes; a trade open at the change is kept until the one-minute rule turns): at each
+   * change of signal the open trade is closed and the new one opened at that bar's close (a mid
+   * price: the generated history keeps no spread), at the bar's end.
    */
-  private async backfill(rule: SampleRule, account: AuthUser, candles: readonly Candle[]): Promise<number> {
+  private async backfill(rule: SampleRule, account: AuthUser, past: readonly PastBars[]): Promise<number> {
     const inst = this.d.markets.instrument(rule.code);
     if (!inst) return 0;
-    const closes: number[] = [];
     type Open = { side: 'buy' | 'sell'; price: string; at: number };
     let open = null as Open | null;
     // Queued all at once (in order): the write queue books them in a few group commits.
     const bookings: Array<Promise<unknown>> = [];
-    for (const c of candles) {
-      closes.push(Number(c.close));
-      const at = (c.time + 60) * 1000 - 1;
-      const signal = rule.signal(closes, open?.side ?? null);
-      if (signal === 'hold' || signal === open?.side) continue;
-      if (open) {
-        bookings.push(
-          this.d.trading.service.bookPast(account, {
-            instrumentId: inst.id,
-            side: open.side,
-            lots: rule.lots,
-            leverage: rule.leverage,
-            openPrice: open.price,
-            openAt: open.at,
-            closePrice: c.close,
-            closeAt: at,
-          }),
-        );
+    for (const { candles, seconds } of past) {
+      const closes: number[] = [];
+      for (const c of candles) {
+        closes.push(Number(c.close));
+        const at = (c.time + seconds) * 1000 - 1;
+        const signal = rule.signal(closes, open?.side ?? null);
+        if (signal === 'hold' || signal === open?.side) continue;
+        if (open) {
+          bookings.push(
+            this.d.trading.service.bookPast(account, {
+              instrumentId: inst.id,
+              side: open.side,
+              lots: rule.lots,
+              leverage: rule.leverage,
+              openPrice: open.price,
+              openAt: open.at,
+              closePrice: c.close,
+              closeAt: at,
+            }),
+          );
+        }
+        open = signal === 'flat' ? null : { side: signal, price: c.close, at };
       }
-      open = signal === 'flat' ? null : { side: signal, price: c.close, at };
     }
     const results = await Promise.allSettled(bookings);
     const booked = results.filter((r) => r.status === 'fulfilled').length;
