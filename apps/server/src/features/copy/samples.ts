@@ -62,7 +62,7 @@ export function meanReversion(closes: readonly number[], holding: 'buy' | 'sell'
 }
 
 /** Every sample's description ends with how its first-start history was traded (history()). */
-const PAST_NOTE = ' Its history before the last 1,000 one-minute bars was traded on half-hour bars.';
+const PAST_NOTE = ' At first start it traded the chart’s past on half-hour bars, then on one-minute bars.';
 
 export const SAMPLE_RULES: readonly SampleRule[] = [
   {
