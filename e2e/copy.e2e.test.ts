@@ -137,6 +137,17 @@ describe('copy trading in a phone browser', () => {
     await page.goto(`${server.baseUrl}/#/follow/copies`);
     await page.getByTestId('page-my-copies').waitFor(WAIT);
     await expect.poll(() => page.getByTestId('page-my-copies').textContent(), WAIT).toMatch(/Stopped/);
+
+    // ---- the strategy's page with its equity curve drawn (the chart adds a link of its own) -----
+    await page.goto(`${server.baseUrl}/#/follow/strategy?id=${strategy.id}`);
+    await page.locator('.equity-chart__canvas canvas').first().waitFor(WAIT);
+    // The curve ends at the return shown above it (the figures read again, the curve follows).
+    await expect
+      .poll(async () => (await text(page, 'equity-summary')).includes(await text(page, 'strategy-roi')), WAIT)
+      .toBe(true);
+    await settle(page);
+    await screenshot(page, 'copy-5-strategy');
+    await expectAccessible(page, 'copy-5-strategy');
     await context.close();
   }, 240_000);
 });

@@ -40,6 +40,11 @@ const PAGES: readonly AuditPage[] = [
   { path: '/#/order', ready: '[data-testid="page-orders"]', demo: true },
   { path: '/#/mine', ready: '[data-testid="account-card"]', demo: true },
   { path: '/#/login', ready: '[data-testid="page-login"]', demo: false },
+  // Copy trading (issue 13): the documentary tab and a strategy's page, as a newcomer finds them on
+  // the embedded default (the sample strategies are the first published, so the first has id 1).
+  { path: '/#/follow', ready: '[data-testid="strategy-list"]', demo: false },
+  // Ready once the equity chart is drawn: the chart library adds a link of its own, which axe checks.
+  { path: '/#/follow/strategy?id=1', ready: '.equity-chart__canvas canvas', demo: false },
 ];
 
 function run(command: string, args: string[]): Promise<void> {
@@ -165,6 +170,21 @@ async function axeAll(
   return found;
 }
 
+/**
+ * Waits until the sample strategies are on the documentary tab (they trade the chart's history
+ * first, a few seconds after a fresh start), so the follow pages are measured with their content.
+ */
+async function samplesListed(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/follow/strategies`);
+    const body = (await res.json()) as { data?: { list?: unknown[] } };
+    if ((body.data?.list?.length ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error('the sample strategies were not listed within two minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The pages `--only a,b` names (all of them without it); an unknown path is an error. */
 function chosenPages(argv: readonly string[]): AuditPage[] {
   const at = argv.indexOf('--only');
@@ -199,9 +219,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    // Embedded SQLite and in-process events, whatever the shell's environment says.
-    server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
+    // Embedded SQLite and in-process events, whatever the shell's environment says; the sample
+    // strategies on, as a fresh `npm start` has them.
+    server = await startServer({ DATABASE_URL: '', REDIS_URL: '', SAMPLE_STRATEGIES: 'on' });
     process.stdout.write(`server ${server.baseUrl}\n`);
+    if (pages.some((p) => p.path.startsWith('/#/follow'))) await samplesListed(server.baseUrl);
     chrome = await startChromium();
     const lighthouseFigures = await lighthouseAll(pages, server.baseUrl, chrome, args.has('--save'));
     browser = await launchBrowser();

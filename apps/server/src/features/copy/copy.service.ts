@@ -104,7 +104,7 @@ export const COPY_LEDGER = {
   feeEarned: 'copy_fee_earned',
 } as const;
 
-/** Statistics are recomputed at most this often per strategy. */
+/** Statistics in lists are recomputed at most this often per strategy (a strategy's page reads them fresh). */
 const STATS_TTL_MS = 15_000;
 const PERIOD_MS: Record<EquityPeriod, number> = {
   '1w': 7 * 86_400_000,
@@ -285,7 +285,9 @@ export class CopyService {
     const row = await selectStrategy(this.d.db.kysely, id);
     if (!row) throw new AppError('strategy_not_found');
     const [summary, holdings, mine] = await Promise.all([
-      this.summary(row),
+      // Fresh: the page shows the figures beside the curve (strategyEquity reads the ledger as it
+      // is), and they must tell one story; lists keep the cached figures.
+      this.summary(row, true),
       selectUserOrders(this.d.db.kysely, row.user_id, [STATUS_HOLDING]),
       viewer ? selectCopiesOf(this.d.db.kysely, viewer.userId) : Promise.resolve([]),
     ]);
@@ -862,9 +864,9 @@ export class CopyService {
     );
   }
 
-  async summary(row: StrategyRow): Promise<StrategySummary> {
+  async summary(row: StrategyRow, fresh = false): Promise<StrategySummary> {
     const [stats, followers, provider] = await Promise.all([
-      this.statsOf(row),
+      this.statsOf(row, fresh),
       this.followersOf(row.id),
       this.names([row.user_id]),
     ]);
@@ -894,10 +896,11 @@ export class CopyService {
     };
   }
 
-  private async statsOf(row: StrategyRow): Promise<Stats> {
+  /** The strategy's statistics, at most STATS_TTL_MS old unless `fresh` (which refreshes the cache). */
+  private async statsOf(row: StrategyRow, fresh = false): Promise<Stats> {
     const now = this.d.now();
     const cached = this.stats.get(row.id);
-    if (cached && now - cached.at < STATS_TTL_MS && cached.at <= now) return cached;
+    if (!fresh && cached && now - cached.at < STATS_TTL_MS && cached.at <= now) return cached;
     const [ledger, trades] = await Promise.all([
       providerLedger(this.d.db.kysely, row.user_id),
       closedTradeFigures(this.d.db.kysely, row.user_id),

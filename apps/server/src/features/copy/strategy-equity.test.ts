@@ -19,7 +19,8 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function roundTrip(token: string, exitBid: string): Promise<void> {
+/** Opens 1 lot of EURUSD and closes it at `exitBid`, `held` later on the test's clock. */
+async function roundTrip(token: string, exitBid: string, held = HOUR): Promise<void> {
   s.tick('EURUSD', '1.10000', '1.10010');
   const opened = await s.call(
     routes.submitOrder,
@@ -27,7 +28,7 @@ async function roundTrip(token: string, exitBid: string): Promise<void> {
     token,
   );
   expect(opened.code, opened.msg).toBe(1);
-  s.time.advance(HOUR);
+  s.time.advance(held);
   s.tick('EURUSD', exitBid, (Number(exitBid) + 0.0001).toFixed(5));
   const closed = await s.call(routes.closeOrder, { id: Order.parse(opened.data).Id }, token);
   expect(closed.code, closed.msg).toBe(1);
@@ -88,4 +89,33 @@ it('starts where a young provider’s history starts, ends now, and keeps to tim
   expect(inTimeOrder(later.points)).toBe(true);
   // 'all' still starts at the account's opening.
   expect((await curve(strategy.id, 'all', provider.token)).points[0]?.t).toBe(opened);
+});
+
+it('reads a strategy’s figures afresh for its page, so they match the curve beside them', async () => {
+  const provider = await s.demo();
+  // The opening grant at the test's clock, as in the test above.
+  await s.t.server.ctx.db.kysely
+    .updateTable('ledger')
+    .set({ created_at: s.time.now() })
+    .where('user_id', '=', provider.userId)
+    .execute();
+  const published = await s.call(
+    routes.publish,
+    { name: 'Fresh', desc: '', fee_rate: '0', min_invest: '100' },
+    provider.token,
+  );
+  expect(published.code, published.msg).toBe(1);
+  const { id } = StrategySummary.parse(published.data);
+  const detail = async () =>
+    StrategyDetail.parse((await s.call(routes.strategy, { id }, provider.token)).data);
+  await roundTrip(provider.token, '1.10510');
+  const won = await detail();
+  expect(Number(won.roi)).toBeGreaterThan(0);
+  // The list caches figures for a while; a losing trade closed at once (no time passes on the
+  // test's clock, so that cache is still young) shows on the strategy's page all the same.
+  expect((await s.call(routes.strategies, {}, provider.token)).code).toBe(1);
+  await roundTrip(provider.token, '1.09510', 0);
+  const lost = await detail();
+  expect(Number(lost.roi)).toBeLessThan(Number(won.roi));
+  expect((await curve(id, 'all', provider.token)).points.at(-1)?.growth).toBe(lost.roi);
 });

@@ -95,6 +95,8 @@ export function EquityChart({ points }: { points: readonly Point[] }) {
     c.chart.timeScale().fitContent();
   }, [points]);
 
-  // The canvas says nothing to assistive technology; the section around it states the figures.
-  return <div className="equity-chart__canvas" ref={containerRef} aria-hidden="true" />;
+  // The section around the chart states its figures. Not aria-hidden: the chart library draws a
+  // focusable link (its attribution) inside, and a focusable element must not be hidden from
+  // assistive technology (axe's aria-hidden-focus), as on the trade screen's chart.
+  return <div className="equity-chart__canvas" ref={containerRef} />;
 }

@@ -154,7 +154,7 @@ export function StrategiesScreen() {
         query.isError ? (
           <LoadFailed title={t('follow.load_failed')} onRetry={() => void query.refetch()} />
         ) : (
-          <Loading testId="strategies-loading" />
+          <Loading testId="strategies-loading" screenful />
         )
       ) : list.length === 0 ? (
         <div className="follow-empty" data-testid="strategies-empty" role="status">

@@ -121,6 +121,39 @@ describe('/follow/strategy', () => {
     expect(screen.getByTestId('equity-period-all').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('reads the curve again whenever the figures above it are read again, so both show the same return', async () => {
+    let roi = '4.00';
+    replies[routeKey(routes.strategy)] = () => ({ code: 1, data: strategyDetail({ roi }) });
+    replies[routeKey(routes.strategyEquity)] = () => ({
+      code: 1,
+      data: {
+        id: 11,
+        period: '1m',
+        points: [
+          { t: 1_768_000_000_000, equity: '10000.000000', growth: '0.00' },
+          { t: 1_768_100_000_000, equity: '10000.000000', growth: roi },
+        ],
+      },
+    });
+    show();
+    await waitFor(() =>
+      expect(screen.getByTestId('equity-summary').textContent).toBe(
+        'Growth over the period: \u2066+4.00%\u2069',
+      ),
+    );
+    expect(server.calls(routes.strategyEquity)).toHaveLength(1);
+    // The provider closes a losing trade; the figures are read again (a visit after they went stale).
+    roi = '-0.05';
+    await act(() => m.queryClient.refetchQueries({ queryKey: ['follow', 'strategy'] }));
+    await waitFor(() => expect(screen.getByTestId('strategy-roi').textContent).toBe('-0.05%'));
+    await waitFor(() =>
+      expect(screen.getByTestId('equity-summary').textContent).toBe(
+        'Growth over the period: \u2066-0.05%\u2069',
+      ),
+    );
+    expect(server.calls(routes.strategyEquity)).toHaveLength(2);
+  });
+
   it('checks the copy form, states the fee before confirming, sends it and opens the new copy', async () => {
     signIn();
     replies[routeKey(routes.strategy)] = () => ({ code: 1, data: strategyDetail() });

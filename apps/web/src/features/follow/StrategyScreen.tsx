@@ -1,7 +1,7 @@
 import { EQUITY_PERIODS, type EquityPeriod, type StrategyDetail } from '@meridian/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -29,14 +29,26 @@ import {
   Tag,
   useUserId,
 } from './parts';
-import { equityQuery, strategyQuery } from './queries';
+import { equityQuery, followKeys, strategyQuery } from './queries';
 
 const EquityChart = lazy(async () => ({ default: (await import('./EquityChart')).EquityChart }));
 
-function EquitySection({ id }: { id: number }) {
+/**
+ * `asOf`: when the strategy's figures above were read. Each time they are read again (a visit after
+ * they went stale, a copy made here), the curve is read again too, so its end and the return beside
+ * it tell one story; the curve alone stays fresh for a minute.
+ */
+function EquitySection({ id, asOf }: { id: number; asOf: number }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [period, setPeriod] = useState<EquityPeriod>('1m');
   const query = useQuery(equityQuery(id, period));
+  const readAt = useRef(asOf);
+  useEffect(() => {
+    if (readAt.current === asOf) return;
+    readAt.current = asOf;
+    void queryClient.invalidateQueries({ queryKey: followKeys.equityOf(id) });
+  }, [asOf, id, queryClient]);
   const points = query.data?.points ?? [];
   const last = points[points.length - 1];
   return (
@@ -171,7 +183,15 @@ function CopyAction({ strategy, onCopy }: { strategy: StrategyDetail; onCopy(): 
   );
 }
 
-function StrategyView({ strategy: s, userId }: { strategy: StrategyDetail; userId: number }) {
+function StrategyView({
+  strategy: s,
+  userId,
+  asOf,
+}: {
+  strategy: StrategyDetail;
+  userId: number;
+  asOf: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -244,7 +264,7 @@ function StrategyView({ strategy: s, userId }: { strategy: StrategyDetail; userI
         )}
         <CopyAction strategy={s} onCopy={openCopy} />
       </section>
-      <EquitySection id={s.id} />
+      <EquitySection id={s.id} asOf={asOf} />
       <Positions strategy={s} />
       <Section title={t('follow.description')} testId="strategy-description">
         <p className="follow-desc" dir="auto">
@@ -289,5 +309,5 @@ export function StrategyScreen() {
     }
     return <Loading testId="strategy-loading" />;
   }
-  return <StrategyView strategy={query.data} userId={userId} />;
+  return <StrategyView strategy={query.data} userId={userId} asOf={query.dataUpdatedAt} />;
 }

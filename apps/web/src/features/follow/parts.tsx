@@ -126,9 +126,17 @@ export function Section({
   );
 }
 
-export function Loading({ testId }: { testId: string }) {
+/**
+ * A placeholder while a screen's data loads. `screenful`: for a list longer than a screen, the
+ * placeholder fills the screen too, so what follows the list (the footer) never shows for a moment
+ * and then jumps away (a layout shift a phone's reader feels).
+ */
+export function Loading({ testId, screenful = false }: { testId: string; screenful?: boolean }) {
   return (
-    <div className="follow-loading" data-testid={testId}>
+    <div
+      className={screenful ? 'follow-loading follow-loading--screenful' : 'follow-loading'}
+      data-testid={testId}
+    >
       <Skeleton.Title animated />
       <Skeleton.Paragraph lineCount={5} animated />
     </div>
