@@ -137,6 +137,7 @@ describe('copy trading in a phone browser', () => {
     await page.goto(`${server.baseUrl}/#/follow/copies`);
     await page.getByTestId('page-my-copies').waitFor(WAIT);
     await expect.poll(() => page.getByTestId('page-my-copies').textContent(), WAIT).toMatch(/Stopped/);
+    await expectAccessible(page, 'copy-my-copies');
 
     // ---- the strategy's page with its equity curve drawn (the chart adds a link of its own) -----
     await page.goto(`${server.baseUrl}/#/follow/strategy?id=${strategy.id}`);
@@ -148,6 +149,18 @@ describe('copy trading in a phone browser', () => {
     await settle(page);
     await screenshot(page, 'copy-5-strategy');
     await expectAccessible(page, 'copy-5-strategy');
+
+    // ---- the follower publishes a strategy of their own from "My strategy" ----------------------
+    await page.goto(`${server.baseUrl}/#/follow/mine`);
+    await page.getByTestId('publish-form').waitFor(WAIT);
+    await expectAccessible(page, 'copy-6-publish');
+    await page.getByTestId('publish-form-name').fill('Follower Picks');
+    await page.getByTestId('publish-form-submit').click();
+    await page.getByTestId('mine-name').waitFor(WAIT);
+    expect(await text(page, 'mine-name')).toBe('Follower Picks');
+    await settle(page);
+    await screenshot(page, 'copy-7-my-strategy');
+    await expectAccessible(page, 'copy-7-my-strategy');
     await context.close();
   }, 240_000);
 });

@@ -21,7 +21,17 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 10_000 });
   const { Globals } = await import('@react-spring/web');
   Globals.assign({ skipAnimation: true });
+  const turns = async (count: number) => {
+    for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
   afterAll(async () => {
-    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+    await turns(3);
+    // A toast or dialog opened after the last test's own clean-up (a test that ended on the request
+    // it checks, before the answer's success message) is closed now; left open, its timer closed it
+    // seconds later, after the teardown ("window is not defined", seen in withdraw-guards.test.tsx).
+    const { Dialog, Toast } = await import('antd-mobile');
+    Toast.clear();
+    Dialog.clear();
+    await turns(3);
   });
 }

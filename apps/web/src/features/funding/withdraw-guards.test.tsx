@@ -153,6 +153,7 @@ describe('withdraw screen', () => {
     const params = server.calls(routes.draw)[0]?.params;
     expect([params?.get('password'), params?.get('otp_code')]).toEqual(['Harbour2048', null]);
     expect(screen.queryByTestId('withdraw-real-name')).toBeNull();
+    await toastSays(en('withdraw.submitted'));
   });
 
   it('with two-factor authentication on, asks for the code instead and sends it as otp_code', async () => {
@@ -170,6 +171,7 @@ describe('withdraw screen', () => {
     const params = server.calls(routes.draw)[0]?.params;
     expect([params?.get('password'), params?.get('otp_code')]).toEqual([null, '123456']);
     expect(screen.queryByTestId('withdraw-real-name')).toBeNull();
+    await toastSays(en('withdraw.submitted'));
   });
 });
 
@@ -185,5 +187,8 @@ describe('binding a withdrawal address', () => {
     fireEvent.click(screen.getByTestId('way-submit'));
     await waitFor(() => expect(server.calls(routes.bindDrawMethod)).toHaveLength(1));
     expect(server.calls(routes.bindDrawMethod)[0]?.params.get('password')).toBe('Harbour2048');
+    // Bound: it says so and goes back. (Waited for, so the toast is not shown after the file's end.)
+    await toastSays(en('wallet.bound'));
+    await screen.findByTestId('landed');
   });
 });
