@@ -8,11 +8,9 @@
  * machine a sheet's closing animation outlasted even 10 s once in a full run (CopyScreens' stop
  * sheet after Cancel), and a test is about what the sheet does, not how it slides.
  *
- * After a file's last test, a few turns of the event loop before its DOM is torn down: antd-mobile
- * unmounts its toasts and dialogs on a microtask, and React finishes that unmount's work on a later
- * turn (its scheduler runs on setImmediate); run after the teardown, that work read `window` and
- * failed the run with "window is not defined" (seen once in screens.test.tsx, whose tests clear
- * toasts and dialogs after each).
+ * After a file's last test, its antd-mobile overlays are closed and waited for before its DOM is
+ * torn down (see the afterAll below): run after the teardown, their unmount's work read `window` and
+ * failed the whole run with "window is not defined".
  */
 import { afterAll } from 'vitest';
 
@@ -21,17 +19,23 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 10_000 });
   const { Globals } = await import('@react-spring/web');
   Globals.assign({ skipAnimation: true });
+  /** antd-mobile's overlays: toasts, dialogs, popups and their masks. */
+  const OVERLAYS = '.adm-toast-mask, .adm-mask, .adm-popup, .adm-center-popup-wrap';
   const turns = async (count: number) => {
     for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   };
   afterAll(async () => {
     await turns(3);
-    // A toast or dialog opened after the last test's own clean-up (a test that ended on the request
-    // it checks, before the answer's success message) is closed now; left open, its timer closed it
-    // seconds later, after the teardown ("window is not defined", seen in withdraw-guards.test.tsx).
+    // A toast or dialog still open (opened after the last test's own clean-up, or still closing) is
+    // closed now and waited for: antd-mobile unmounts an overlay once its close has run its course
+    // (a frame of react-spring's loop, even with animations skipped), and on a loaded machine that
+    // came after the teardown ("window is not defined", seen after withdraw-guards.test.tsx and
+    // screens.test.tsx). The wait ends when no overlay is left, or after 5 s whatever is left.
     const { Dialog, Toast } = await import('antd-mobile');
     Toast.clear();
     Dialog.clear();
+    const deadline = Date.now() + 5_000;
+    while (document.querySelector(OVERLAYS) !== null && Date.now() < deadline) await turns(1);
     await turns(3);
   });
 }
