@@ -45,77 +45,67 @@ function inTimeOrder(points: StrategyEquity['points']): boolean {
   return points.every((p, i) => i === 0 || p.t >= (points[i - 1] as { t: number }).t);
 }
 
-it('starts where a young provider’s history starts, ends now, and keeps to time order', async () => {
+/** A new demo provider, its account opened now on the test's clock, with a published strategy. */
+async function newProvider(name: string) {
   const opened = s.time.now();
-  const provider = await s.demo();
+  const user = await s.demo();
   // The harness's sign-in keeps the system clock while trading runs on the virtual one: the
   // opening grant is put at the virtual time, as one clock would have booked it.
   await s.t.server.ctx.db.kysely
     .updateTable('ledger')
     .set({ created_at: opened })
-    .where('user_id', '=', provider.userId)
+    .where('user_id', '=', user.userId)
     .execute();
   const published = await s.call(
     routes.publish,
-    { name: 'Curve', desc: '', fee_rate: '0', min_invest: '100' },
-    provider.token,
+    { name, desc: '', fee_rate: '0', min_invest: '100' },
+    user.token,
   );
   expect(published.code, published.msg).toBe(1);
-  const strategy = StrategySummary.parse(published.data);
-  s.time.advance(HOUR);
-  await roundTrip(provider.token, '1.10510');
+  return { opened, token: user.token, strategy: StrategySummary.parse(published.data) };
+}
 
-  const week = await curve(strategy.id, '1w', provider.token);
+it('starts where a young provider’s history starts, ends now, and keeps to time order', async () => {
+  const { opened, strategy, token } = await newProvider('Curve');
+  s.time.advance(HOUR);
+  await roundTrip(token, '1.10510');
+
+  const week = await curve(strategy.id, '1w', token);
   // The account opened an hour before the trade, well inside the week: the curve starts there.
   expect(week.points[0]).toMatchObject({ t: opened, equity: '100000.000000', growth: '0.00' });
   expect(week.points.at(-1)?.t).toBe(s.time.now());
   expect(inTimeOrder(week.points)).toBe(true);
-  const detail = StrategyDetail.parse(
-    (await s.call(routes.strategy, { id: strategy.id }, provider.token)).data,
-  );
+  const detail = StrategyDetail.parse((await s.call(routes.strategy, { id: strategy.id }, token)).data);
   expect(Number(detail.roi)).toBeGreaterThan(0);
   expect(week.points.at(-1)?.growth).toBe(detail.roi);
-  expect((await curve(strategy.id, 'all', provider.token)).points[0]?.t).toBe(opened);
+  expect((await curve(strategy.id, 'all', token)).points[0]?.t).toBe(opened);
 
   // Eight days on, the week starts after the history did: the curve starts at the week's start,
   // at the equity the provider had then, and its growth counts from there.
   s.time.advance(8 * DAY);
   const before = week.points.at(-1)?.equity;
-  await roundTrip(provider.token, '1.09510');
+  await roundTrip(token, '1.09510');
   const weekStart = s.time.now() - 7 * DAY;
-  const later = await curve(strategy.id, '1w', provider.token);
+  const later = await curve(strategy.id, '1w', token);
   expect(later.points[0]).toMatchObject({ t: weekStart, equity: before, growth: '0.00' });
   expect(Number(later.points.at(-1)?.growth)).toBeLessThan(0);
   expect(inTimeOrder(later.points)).toBe(true);
   // 'all' still starts at the account's opening.
-  expect((await curve(strategy.id, 'all', provider.token)).points[0]?.t).toBe(opened);
+  expect((await curve(strategy.id, 'all', token)).points[0]?.t).toBe(opened);
 });
 
 it('reads a strategy’s figures afresh for its page, so they match the curve beside them', async () => {
-  const provider = await s.demo();
-  // The opening grant at the test's clock, as in the test above.
-  await s.t.server.ctx.db.kysely
-    .updateTable('ledger')
-    .set({ created_at: s.time.now() })
-    .where('user_id', '=', provider.userId)
-    .execute();
-  const published = await s.call(
-    routes.publish,
-    { name: 'Fresh', desc: '', fee_rate: '0', min_invest: '100' },
-    provider.token,
-  );
-  expect(published.code, published.msg).toBe(1);
-  const { id } = StrategySummary.parse(published.data);
-  const detail = async () =>
-    StrategyDetail.parse((await s.call(routes.strategy, { id }, provider.token)).data);
-  await roundTrip(provider.token, '1.10510');
+  const { strategy, token } = await newProvider('Fresh');
+  const { id } = strategy;
+  const detail = async () => StrategyDetail.parse((await s.call(routes.strategy, { id }, token)).data);
+  await roundTrip(token, '1.10510');
   const won = await detail();
   expect(Number(won.roi)).toBeGreaterThan(0);
   // The list caches figures for a while; a losing trade closed at once (no time passes on the
   // test's clock, so that cache is still young) shows on the strategy's page all the same.
-  expect((await s.call(routes.strategies, {}, provider.token)).code).toBe(1);
-  await roundTrip(provider.token, '1.09510', 0);
+  expect((await s.call(routes.strategies, {}, token)).code).toBe(1);
+  await roundTrip(token, '1.09510', 0);
   const lost = await detail();
   expect(Number(lost.roi)).toBeLessThan(Number(won.roi));
-  expect((await curve(id, 'all', provider.token)).points.at(-1)?.growth).toBe(lost.roi);
+  expect((await curve(id, 'all', token)).points.at(-1)?.growth).toBe(lost.roi);
 });
