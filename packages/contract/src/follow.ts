@@ -91,6 +91,11 @@ export const StrategySummary = z.object({
   instruments: z.array(InstrumentCode),
   /** 1 (calm) to 10 (wild); docs/decisions.md gives the formula. */
   risk_score: z.number().int().min(1).max(10),
+  /**
+   * The avatar's address (GET /api/follow/avatar, a square WebP of AVATAR_SIDE pixels, public; the
+   * address changes with the picture), or null: the app shows the name's initials.
+   */
+  avatar: z.string().nullable(),
   created_at: z.number().int(),
 });
 export type StrategySummary = z.infer<typeof StrategySummary>;
@@ -115,6 +120,15 @@ export const StrategiesQuery = z.object({
 export type StrategiesQuery = z.infer<typeof StrategiesQuery>;
 
 export const StrategyIdQuery = z.object({ id: Id });
+
+/** A strategy avatar's side in pixels (a square). */
+export const AVATAR_SIDE = 256;
+
+/** GET /api/follow/avatar?id&v: `v` names the picture (the summary's address carries it). */
+export const StrategyAvatarQuery = z.object({ id: Id, v: z.string().max(32).optional() });
+export type StrategyAvatarQuery = z.input<typeof StrategyAvatarQuery>;
+/** The avatar's bytes (image/webp, not in the envelope). */
+export const AvatarBytes = z.unknown();
 export type StrategyIdQuery = z.infer<typeof StrategyIdQuery>;
 
 /** A provider's open position as followers see it. */
@@ -169,6 +183,8 @@ export const StrategyUpdateForm = z.object({
   fee_rate: FeeRateInput.optional(),
   min_invest: AmountInput.optional(),
   status: StrategyStatus.optional(),
+  /** '' removes the avatar (a new one comes through POST /api/follow/avatar_upload). */
+  avatar: z.literal('').optional(),
 });
 export type StrategyUpdateForm = z.infer<typeof StrategyUpdateForm>;
 

@@ -1,4 +1,5 @@
 import {
+  AvatarBytes,
   CopyDetail,
   CopyDetailQuery,
   CopyForm,
@@ -9,6 +10,7 @@ import {
   MyStrategy,
   PublishForm,
   StrategiesQuery,
+  StrategyAvatarQuery,
   StrategyDetail,
   StrategyEquity,
   StrategyEquityQuery,
@@ -39,6 +41,27 @@ export const followEndpoints = defineEndpoints('follow', followRoutes, {
     response: StrategyEquity,
     summary: "The provider account's booked equity and time-weighted growth over a period.",
     errors: ['strategy_not_found'],
+  },
+  strategyAvatar: {
+    request: StrategyAvatarQuery,
+    response: AvatarBytes,
+    summary: "A strategy's avatar: a square WebP, public; cached for good when `v` names the current one.",
+    errors: ['not_found'],
+  },
+  avatarUpload: {
+    request: NoInput,
+    response: StrategySummary,
+    summary:
+      "Set the caller's strategy's avatar from one picture (JPEG, PNG or WebP) under the field `file`: cropped square and re-encoded.",
+    errors: [
+      'strategy_not_found',
+      'strategy_closed',
+      'unsupported_media_type',
+      'image_invalid',
+      'image_too_large',
+      'image_too_many_pixels',
+      'upload_rate_limited',
+    ],
   },
   publish: {
     request: PublishForm,

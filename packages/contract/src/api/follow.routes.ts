@@ -1,4 +1,5 @@
 import type {
+  AvatarBytes,
   CopyDetail,
   CopyDetailQuery,
   CopyForm,
@@ -9,6 +10,7 @@ import type {
   MyStrategy,
   PublishForm,
   StrategiesQuery,
+  StrategyAvatarQuery,
   StrategyDetail,
   StrategyEquity,
   StrategyEquityQuery,
@@ -32,6 +34,12 @@ export const followRoutes = {
     'GET',
     '/api/follow/strategy_equity',
   ),
+  strategyAvatar: visitorRoute<typeof StrategyAvatarQuery, typeof AvatarBytes>('GET', '/api/follow/avatar', {
+    answer: 'binary',
+  }),
+  avatarUpload: userRoute<typeof NoInput, typeof StrategySummary>('POST', '/api/follow/avatar_upload', {
+    encoding: 'multipart',
+  }),
   publish: userRoute<typeof PublishForm, typeof StrategySummary>('POST', '/api/follow/publish'),
   strategyUpdate: userRoute<typeof StrategyUpdateForm, typeof StrategySummary>(
     'POST',

@@ -17,6 +17,7 @@ import * as m0015 from './0015_copy_pages.js';
 import * as m0016 from './0016_account_versions.js';
 import * as m0017 from './0017_copy_watch.js';
 import * as m0018 from './0018_open_orders.js';
+import * as m0019 from './0019_strategy_avatars.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -38,6 +39,7 @@ import * as m0018 from './0018_open_orders.js';
  *   0016 accounts   (each account's version, bumped by every change: a new order's free-margin estimate)
  *   0017 copy       (a partial index of the guarded running copies, for the copy watcher)
  *   0018 trading    (a partial index of the open orders, in place of one of every order by status)
+ *   0019 copy       (a strategy's avatar)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,4 +60,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_account_versions': m0016,
   '0017_copy_watch': m0017,
   '0018_open_orders': m0018,
+  '0019_strategy_avatars': m0019,
 };

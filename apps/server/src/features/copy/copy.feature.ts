@@ -53,6 +53,7 @@ export function createCopyFeature(): Feature {
         translator: ctx.translator,
         log: ctx.log,
         now,
+        uploads: ctx.services.uploads,
       });
       const local = () => new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
       const clock = ctx.services.markets.clock;

@@ -87,7 +87,7 @@ export async function insertStrategy(db: Executor, s: NewStrategy): Promise<Stra
 }
 
 export type StrategyChange = Partial<
-  Pick<StrategyRow, 'name' | 'description' | 'fee_rate_bp' | 'min_invest_micros' | 'status'>
+  Pick<StrategyRow, 'name' | 'description' | 'fee_rate_bp' | 'min_invest_micros' | 'status' | 'avatar_key'>
 >;
 
 /** Changes a strategy unless it is closed; undefined when it is (or is gone). */

@@ -1,7 +1,9 @@
 import { endpoints, type Lang } from '@meridian/contract';
 import type { FeatureContext } from '../../app-context.js';
+import { AppError } from '../../http/app-error.js';
 import { optionalUser } from '../../http/auth.js';
 import { defineRoute } from '../../http/route.js';
+import { readSingleFile } from '../uploads/index.js';
 import type { CopyService } from './copy.service.js';
 import { STRATEGIES_CHANNEL } from './copy-mirror.js';
 import { sampleDescriptionKey } from './samples.js';
@@ -23,6 +25,24 @@ export function registerCopyRoutes(ctx: FeatureContext, copy: CopyService): void
     return localized(await copy.strategy(input.id, viewer), request.lang);
   });
   defineRoute(ctx, endpoints.strategyEquity, ({ input }) => copy.strategyEquity(input.id, input.period));
+  // Public, as the list is; an <img> asks for it. The address names the picture, so the current one
+  // is cached for good and a replaced one is never served under an old address for long.
+  defineRoute(ctx, endpoints.strategyAvatar, async ({ input, reply }) => {
+    const avatar = await copy.avatar(input.id);
+    if (!avatar) throw new AppError('not_found');
+    return reply
+      .header('content-type', 'image/webp')
+      .header(
+        'cache-control',
+        input.v === avatar.version ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+      )
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(avatar.bytes);
+  });
+  defineRoute(ctx, endpoints.avatarUpload, ({ user, request }) =>
+    copy.setAvatar(user, () => readSingleFile(request)),
+  );
   defineRoute(ctx, endpoints.publish, async ({ user, input }) => {
     const published = await copy.publish(user, input);
     ctx.bus.publish(STRATEGIES_CHANNEL, { id: published.id });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Copy-trading tables (migration 0012). Money is integer micro-units; fee rates hundredths of a percent. */
 declare module '../../db/schema.js' {
@@ -22,6 +22,8 @@ export interface StrategiesTable {
   is_sample: Generated<number>;
   status: 'active' | 'paused' | 'closed';
   fees_earned_micros: Generated<number>;
+  /** The avatar's key in the object storage (migration 0019); null: none. */
+  avatar_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -17,6 +17,7 @@ import {
   type MyStrategy,
   type PublishForm,
   RANKING_WINDOW_MS,
+  routes,
   STRATEGIES_PAGE_SIZE,
   STRATEGY_FEE_MAX_PCT,
   STRATEGY_NAME_MAX,
@@ -69,6 +70,7 @@ import {
   type TradingEngine,
   toRecord,
 } from '../trading/index.js';
+import type { UploadService } from '../uploads/index.js';
 import {
   addFeesEarned,
   type CopyRow,
@@ -122,6 +124,18 @@ export interface CopyDeps {
   translator: Translator;
   log: FastifyBaseLogger;
   now: () => number;
+  /** Where avatars are made and kept (the uploads feature); without it, avatar uploads are refused. */
+  uploads?: UploadService;
+}
+
+/** A strategy's avatar address: the picture's key names its version, so a new one is a new address. */
+export function avatarPath(strategyId: number, key: string | null): string | null {
+  return key ? `${routes.strategyAvatar.path}?id=${strategyId}&v=${avatarVersion(key)}` : null;
+}
+
+/** The part of an avatar's key its address carries (enough to tell two pictures apart, not the key). */
+export function avatarVersion(key: string): string {
+  return key.slice(0, 16);
 }
 
 interface Stats {
@@ -230,11 +244,16 @@ export class CopyService {
     }
     if (form.min_invest !== undefined) change.min_invest_micros = parseAmount(form.min_invest);
     if (form.status !== undefined) change.status = form.status;
+    if (form.avatar !== undefined) change.avatar_key = null;
+    let dropped: string | null = null;
     const row = await this.queue.run(async (tx) => {
+      const before = form.avatar !== undefined ? await selectStrategy(tx, form.id) : undefined;
       const updated = await updateStrategy(tx, form.id, change, this.d.now());
       if (!updated) throw new AppError('strategy_closed');
+      dropped = before?.avatar_key ?? null;
       return updated;
     }, user.userId);
+    if (dropped) await this.dropAvatar(dropped);
     if (row.status !== 'active' && current.status === 'active') {
       // Followers are told and stopped; the provider's answer does not wait for every stop.
       const stopping = this.stopAllOf(
@@ -246,6 +265,52 @@ export class CopyService {
     }
     this.stats.delete(row.id);
     return this.summary(row);
+  }
+
+  /**
+   * Sets the caller's strategy's avatar from a picture (uploads: checked, cropped square, re-encoded
+   * as WebP under a key of its own). A strategy closed meanwhile keeps nothing; the picture it
+   * replaces is deleted once the new one is booked.
+   */
+  async setAvatar(user: AuthUser, raw: () => Promise<Buffer>): Promise<StrategySummary> {
+    const uploads = this.d.uploads;
+    if (!uploads) throw new AppError('not_found');
+    // Refused before the file is read and decoded, which is what the call costs.
+    const current = await selectStrategyOf(this.d.db.kysely, user.userId);
+    if (!current) throw new AppError('strategy_not_found');
+    if (current.status === 'closed') throw new AppError('strategy_closed');
+    const key = await uploads.storeAvatar(user.userId, await raw());
+    let dropped: string | null = null;
+    let row: StrategyRow;
+    try {
+      row = await this.queue.run(async (tx) => {
+        const before = await selectStrategy(tx, current.id);
+        const updated = await updateStrategy(tx, current.id, { avatar_key: key }, this.d.now());
+        if (!updated) throw new AppError('strategy_closed');
+        dropped = before?.avatar_key ?? null;
+        return updated;
+      }, user.userId);
+    } catch (error) {
+      await this.dropAvatar(key);
+      throw error;
+    }
+    if (dropped) await this.dropAvatar(dropped);
+    return this.summary(row);
+  }
+
+  /** A strategy's avatar (WebP bytes and the version its address names), or undefined. */
+  async avatar(strategyId: number): Promise<{ bytes: Buffer; version: string } | undefined> {
+    const row = await selectStrategy(this.d.db.kysely, strategyId);
+    if (!row?.avatar_key || !this.d.uploads) return undefined;
+    const bytes = await this.d.uploads.readAvatar(row.avatar_key);
+    return bytes ? { bytes, version: avatarVersion(row.avatar_key) } : undefined;
+  }
+
+  /** Deletes a picture no strategy shows any more; a failure leaves a stray file, logged. */
+  private async dropAvatar(key: string): Promise<void> {
+    await this.d.uploads
+      ?.deleteAvatar(key)
+      .catch((err: unknown) => this.d.log.warn({ err }, 'copy trading: an old avatar was not deleted'));
   }
 
   /** Stops every running copy of a strategy (it was paused or closed). */
@@ -892,6 +957,7 @@ export class CopyService {
       variety: stats.trades.instrumentIds.length,
       instruments: stats.trades.instrumentIds.map((id) => this.pricing.instrument(id).code),
       risk_score: stats.risk,
+      avatar: avatarPath(row.id, row.avatar_key),
       created_at: row.created_at,
     };
   }

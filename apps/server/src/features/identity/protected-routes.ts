@@ -109,6 +109,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRouteCase[] = [
   // copy trading (features/copy): the demo account publishes strategy #1, then meets its own limits
   needsLogin(routes.publish, { name: 'Roles', desc: '', fee_rate: '0', min_invest: '100' }),
   needsLogin(routes.strategyUpdate, { id: '1', desc: 'checked' }),
+  // Sent here without its picture: past the session check, refused for the missing file.
+  needsLogin(routes.avatarUpload, undefined, 'unsupported_media_type'),
   needsLogin(routes.myStrategy),
   needsLogin(routes.myCopies),
   needsLogin(routes.copy, { strategy_id: '1', amount: '100' }, 'copy_own_strategy'),

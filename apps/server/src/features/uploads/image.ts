@@ -89,3 +89,36 @@ export async function sanitizeImage(bytes: Buffer): Promise<CleanImage> {
     throw new AppError('image_invalid');
   }
 }
+
+/** A strategy's avatar: a square this many pixels a side, small enough for a list on a phone. */
+export const AVATAR_SIDE = 256;
+
+/**
+ * A picture made into a public avatar: checked and decoded as `sanitizeImage` does (metadata gone,
+ * the orientation applied), cropped to its centred square, AVATAR_SIDE pixels a side, as WebP.
+ * What the public then downloads is a small image the server drew itself, never the file sent.
+ */
+export async function avatarImage(bytes: Buffer): Promise<CleanImage> {
+  if (!sniffFormat(bytes)) throw new AppError('image_invalid');
+  await checkPixels(bytes);
+  try {
+    const { data, info } = await sharp(bytes, {
+      failOn: 'truncated',
+      limitInputPixels: MAX_PIXELS,
+      animated: false,
+    })
+      .rotate()
+      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      format: 'webp',
+      contentType: CONTENT_TYPES.webp,
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    throw new AppError('image_invalid');
+  }
+}

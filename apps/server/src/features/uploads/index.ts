@@ -11,4 +11,5 @@ export {
   UPLOAD_SECRET_SETTING,
   type UploadsOptions,
 } from './uploads.feature.js';
+export { readSingleFile } from './uploads.routes.js';
 export { picturePath, SIGNED_URL_TTL_MS, type StoredPicture, UploadService } from './uploads.service.js';

@@ -36,7 +36,8 @@ export async function registerUploadRoutes(host: RouteHost, uploads: UploadServi
   });
 }
 
-async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+/** The one file of a multipart request (field `file`), refused past UPLOAD_MAX_BYTES. */
+export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {

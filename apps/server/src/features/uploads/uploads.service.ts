@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
-import { sanitizeImage } from './image.js';
+import { avatarImage, sanitizeImage } from './image.js';
 import type { ObjectStorage } from './storage.js';
 import { insertUpload, selectUpload } from './uploads.repository.js';
 
@@ -48,10 +48,7 @@ export class UploadService {
   /** Checks, cleans and stores a picture; a refused file leaves nothing behind. */
   async store(userId: number, raw: Buffer): Promise<UploadResult> {
     // Before the decode, which is what a flood would cost.
-    const setting = (await readSettings(this.db, ['upload_rate_per_hour'])).get('upload_rate_per_hour');
-    const parsed = Math.floor(Number(setting ?? SETTING_DEFAULTS.upload_rate_per_hour));
-    const max = parsed > 0 ? parsed : Number(SETTING_DEFAULTS.upload_rate_per_hour);
-    if (!this.rate.take(userId, max, this.now())) throw new AppError('upload_rate_limited', { max });
+    await this.takeRate(userId);
     const image = await sanitizeImage(raw);
     const key = randomBytes(32).toString('base64url');
     await this.storage.put(key, image.bytes);
@@ -70,6 +67,37 @@ export class UploadService {
       throw error;
     }
     return { key, ...this.signedUrl(key) };
+  }
+
+  /**
+   * Makes a public avatar of a picture (image.ts, `avatarImage`) and keeps it under a new key of its
+   * own, outside the uploads table: no call that takes an upload's key accepts it, and the owner's
+   * original is not kept. Counts against the same hourly allowance as uploads. Returns the key.
+   */
+  async storeAvatar(userId: number, raw: Buffer): Promise<string> {
+    await this.takeRate(userId);
+    const image = await avatarImage(raw);
+    const key = randomBytes(32).toString('base64url');
+    await this.storage.put(key, image.bytes);
+    return key;
+  }
+
+  /** An avatar's bytes (WebP), or undefined. */
+  async readAvatar(key: string): Promise<Buffer | undefined> {
+    if (!KEY.test(key)) return undefined;
+    return this.storage.get(key);
+  }
+
+  /** Deletes an avatar no strategy shows any more. */
+  async deleteAvatar(key: string): Promise<void> {
+    if (KEY.test(key)) await this.storage.delete(key);
+  }
+
+  private async takeRate(userId: number): Promise<void> {
+    const setting = (await readSettings(this.db, ['upload_rate_per_hour'])).get('upload_rate_per_hour');
+    const parsed = Math.floor(Number(setting ?? SETTING_DEFAULTS.upload_rate_per_hour));
+    const max = parsed > 0 ? parsed : Number(SETTING_DEFAULTS.upload_rate_per_hour);
+    if (!this.rate.take(userId, max, this.now())) throw new AppError('upload_rate_limited', { max });
   }
 
   signedUrl(key: string): { url: string; expires_at: number } {

@@ -8,6 +8,8 @@ export interface Seen {
   token: string;
   /** The Idempotency-Key header, when the call carried one. */
   idempotencyKey: string | null;
+  /** The body as sent (a FormData for a multipart call). */
+  body: unknown;
 }
 
 export type Reply = { code: number; msg?: string; data?: unknown };
@@ -34,6 +36,7 @@ export function createFakeServer() {
       params,
       token: headers.get('authorization') ?? '',
       idempotencyKey: headers.get('idempotency-key'),
+      body: init?.body ?? null,
     };
     seen.push(entry);
     const handler = routes[`${method} ${url.pathname}`];

@@ -188,4 +188,46 @@ describe('/follow/mine', () => {
     });
     await waitFor(() => expect(toastTexts()).toContain(en('follow.status_done.paused')));
   });
+
+  it('sends a chosen picture as a file, shows the one the server made, and removes it', async () => {
+    signIn();
+    let avatar: string | null = null;
+    replies[routeKey(routes.myStrategy)] = () => ({
+      code: 1,
+      data: myStrategy({ strategy: strategy({ id: 12, avatar }), followers: [], fees_earned: '0.000000' }),
+    });
+    replies[routeKey(routes.avatarUpload)] = () => {
+      avatar = '/api/follow/avatar?id=12&v=first';
+      return { code: 1, data: strategy({ id: 12, avatar }) };
+    };
+    replies[routeKey(routes.strategyUpdate)] = () => {
+      avatar = null;
+      return { code: 1, data: strategy({ id: 12, avatar }) };
+    };
+    show();
+    const choose = await screen.findByTestId('picture-choose');
+    expect(choose.textContent).toBe(en('follow.picture_add'));
+    expect(screen.queryByTestId('picture-remove')).toBeNull();
+    expect(screen.queryByTestId('strategy-avatar-img')).toBeNull();
+
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [file] } });
+    await waitFor(() => expect(server.calls(routes.avatarUpload)).toHaveLength(1));
+    const body = server.calls(routes.avatarUpload)[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('me.jpg');
+    await waitFor(() => expect(toastTexts()).toContain(en('follow.picture_saved')));
+    const img = (await screen.findByTestId('strategy-avatar-img')) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/api/follow/avatar?id=12&v=first');
+    expect(screen.getByTestId('picture-choose').textContent).toBe(en('follow.picture_change'));
+
+    fireEvent.click(screen.getByTestId('picture-remove'));
+    await waitFor(() => expect(server.calls(routes.strategyUpdate)).toHaveLength(1));
+    expect(Object.fromEntries(server.calls(routes.strategyUpdate)[0]?.params ?? [])).toEqual({
+      id: '12',
+      avatar: '',
+    });
+    await waitFor(() => expect(screen.queryByTestId('strategy-avatar-img')).toBeNull());
+    expect(toastTexts()).toContain(en('follow.picture_removed'));
+  });
 });

@@ -1,7 +1,7 @@
 import type { MyStrategy, StrategyStatus, StrategySummary } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
@@ -11,7 +11,7 @@ import { useSettings } from '../../lib/stores/settings';
 import { showMessage } from '../../lib/toast';
 import { formatDate, money, percent, signedPercent, toneOf } from './display';
 import { strategyPath } from './links';
-import { usePublish, useStrategyUpdate } from './mutations';
+import { useAvatarUpload, usePublish, useStrategyUpdate } from './mutations';
 import {
   Avatar,
   LoadFailed,
@@ -106,6 +106,66 @@ type StatusAction = {
 };
 
 /** Pause, resume, close: stopping a strategy stops every copy of it, so that is confirmed first. */
+/** The strategy's picture: add or change it (a file the server makes square), or remove it. */
+function PictureControls({ strategy, userId }: { strategy: StrategySummary; userId: number }) {
+  const { t } = useTranslation();
+  const upload = useAvatarUpload(userId);
+  const update = useStrategyUpdate(userId);
+  const input = useRef<HTMLInputElement>(null);
+  const busy = upload.isPending || update.isPending;
+  const send = (file: File | undefined) => {
+    if (!file || busy) return;
+    upload.mutate(file, { onSuccess: () => showMessage('success', t('follow.picture_saved')) });
+  };
+  return (
+    <div className="follow-picture">
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        hidden
+        data-testid="picture-input"
+        onChange={(e) => {
+          send(e.target.files?.[0]);
+          // The same file chosen again is a change too.
+          e.target.value = '';
+        }}
+      />
+      <Button
+        shape="rounded"
+        fill="outline"
+        color="primary"
+        size="small"
+        data-testid="picture-choose"
+        loading={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {strategy.avatar ? t('follow.picture_change') : t('follow.picture_add')}
+      </Button>
+      {strategy.avatar && (
+        <Button
+          shape="rounded"
+          fill="none"
+          color="danger"
+          size="small"
+          data-testid="picture-remove"
+          loading={update.isPending}
+          onClick={() => {
+            if (busy) return;
+            update.mutate(
+              { id: strategy.id, avatar: '' },
+              { onSuccess: () => showMessage('success', t('follow.picture_removed')) },
+            );
+          }}
+        >
+          {t('follow.picture_remove')}
+        </Button>
+      )}
+      <p className="follow-picture__hint">{t('follow.picture_hint')}</p>
+    </div>
+  );
+}
+
 function StatusControls({ strategy, userId }: { strategy: StrategySummary; userId: number }) {
   const { t } = useTranslation();
   const update = useStrategyUpdate(userId);
@@ -239,7 +299,7 @@ function Mine({
     <>
       <section className="follow-hero" aria-labelledby="mine-name">
         <div className="follow-hero__head">
-          <Avatar id={s.id} name={s.name} size="lg" />
+          <Avatar id={s.id} name={s.name} src={s.avatar} size="lg" />
           <div className="follow-hero__who">
             <h2 className="follow-hero__name" id="mine-name">
               <bdi data-testid="mine-name">{s.name}</bdi>
@@ -273,6 +333,7 @@ function Mine({
           <Stat label={`${t('follow.min_invest')} (${t('common.usd')})`} value={money(s.min_invest)} />
           <Stat label={t('documentary.win_rate')} value={percent(s.win_rate)} />
         </StatGrid>
+        {s.status !== 'closed' && <PictureControls strategy={s} userId={userId} />}
         <Link to={strategyPath(s.id)} className="follow-action__link" data-testid="mine-public">
           {t('follow.view_public')}
         </Link>

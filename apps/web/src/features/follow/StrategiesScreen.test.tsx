@@ -82,6 +82,7 @@ describe('/follow (the strategies)', () => {
             roi: '-4.00',
             risk_score: 8,
             fee_rate: '0.00',
+            avatar: '/api/follow/avatar?id=12&v=abc',
           }),
         ],
         total: 2,
@@ -117,6 +118,14 @@ describe('/follow (the strategies)', () => {
     // The initials on a colour of the id, hidden from assistive technology (the name is the heading).
     expect(card.querySelector('.follow-avatar')?.textContent).toBe('GT');
     expect(card.querySelector('.follow-avatar')?.getAttribute('aria-hidden')).toBe('true');
+    // A strategy with a picture shows it, as decoration (alt ""), sized before it loads; if it
+    // cannot be loaded, the initials come back.
+    const picture = second.querySelector('img.follow-avatar') as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe('/api/follow/avatar?id=12&v=abc');
+    expect(picture.getAttribute('alt')).toBe('');
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['40', '40']);
+    fireEvent.error(picture);
+    await waitFor(() => expect(second.querySelector('.follow-avatar')?.textContent).toBe('SM'));
 
     // The links to the trader's own pages.
     expect(screen.getByRole('link', { name: 'My copies' }).getAttribute('href')).toBe('/follow/copies');

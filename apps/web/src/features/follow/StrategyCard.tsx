@@ -15,7 +15,7 @@ export function StrategyCard({ strategy: s }: { strategy: StrategySummary }) {
   return (
     <li className="strategy-card" data-testid={id}>
       <div className="strategy-card__head">
-        <Avatar id={s.id} name={s.name} />
+        <Avatar id={s.id} name={s.name} src={s.avatar} />
         <div className="strategy-card__who">
           <h2 className="strategy-card__name">
             <Link to={strategyPath(s.id)} className="strategy-card__link" data-testid={`${id}-link`}>

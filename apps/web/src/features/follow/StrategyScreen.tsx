@@ -208,7 +208,7 @@ function StrategyView({
     <div className="follow-page follow-page--sub" data-testid="page-strategy">
       <section className="follow-hero" aria-labelledby="strategy-name">
         <div className="follow-hero__head">
-          <Avatar id={s.id} name={s.name} size="lg" />
+          <Avatar id={s.id} name={s.name} src={s.avatar} size="lg" />
           <div className="follow-hero__who">
             <h2 className="follow-hero__name" id="strategy-name">
               <bdi data-testid="strategy-name">{s.name}</bdi>

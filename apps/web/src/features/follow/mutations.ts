@@ -101,3 +101,12 @@ export function usePublish(userId: number) {
 export function useStrategyUpdate(userId: number) {
   return useStrategyChange<StrategyUpdateInput>((input) => api.call(routes.strategyUpdate, input), userId);
 }
+
+/** The strategy's picture: sent as it is; the server crops it square and re-encodes it. */
+export function useAvatarUpload(userId: number) {
+  return useStrategyChange<File>(
+    (file) =>
+      api.call(routes.avatarUpload, {}, { loading: true, file: { blob: file, name: file.name || 'image' } }),
+    userId,
+  );
+}

@@ -1,7 +1,8 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { apiBaseUrl, apiHostRuleFrom } from '../../lib/endpoints';
 import { loginRedirect } from '../../lib/guards';
 import { useSession } from '../../lib/stores/session';
 import { avatarColour, initials, riskBand, type Tone } from './display';
@@ -23,8 +24,43 @@ export function LoginRequired({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A strategy has no picture: its initials on a colour derived from its id, the same everywhere. */
-export function Avatar({ id, name, size = 'md' }: { id: number; name: string; size?: 'md' | 'lg' }) {
+const apiBase = apiBaseUrl(window.location, apiHostRuleFrom(import.meta.env.VITE_API_HOST_RULE));
+/** Avatar sides in CSS pixels, by size (follow.css); the picture itself is 256 pixels square. */
+const AVATAR_PX = { md: 40, lg: 52 } as const;
+
+/**
+ * A strategy's picture (its provider's, made square by the server), or, without one or when it
+ * cannot be loaded, its initials on a colour derived from its id, the same everywhere. Decorative
+ * either way: the strategy's name is always written beside it.
+ */
+export function Avatar({
+  id,
+  name,
+  src,
+  size = 'md',
+}: {
+  id: number;
+  name: string;
+  /** The summary's `avatar` address, or null. */
+  src?: string | null;
+  size?: 'md' | 'lg';
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && src !== failed) {
+    return (
+      <img
+        className={`follow-avatar follow-avatar--img follow-avatar--${size}`}
+        src={src.startsWith('/') ? `${apiBase}${src}` : src}
+        alt=""
+        width={AVATAR_PX[size]}
+        height={AVATAR_PX[size]}
+        loading="lazy"
+        decoding="async"
+        data-testid="strategy-avatar-img"
+        onError={() => setFailed(src)}
+      />
+    );
+  }
   return (
     <span
       className={`follow-avatar follow-avatar--${avatarColour(id)} follow-avatar--${size}`}

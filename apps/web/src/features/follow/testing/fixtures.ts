@@ -31,6 +31,7 @@ export function strategy(over: Partial<StrategySummary> = {}): StrategySummary {
     variety: 3,
     instruments: ['XAUUSD', 'EURUSD', 'GBPUSD'],
     risk_score: 4,
+    avatar: null,
     created_at: 1_767_225_600_000,
     ...over,
   };
