@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@meridian/contract';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
 import { launchBrowser, newPhone, type RunningServer, screenshot, startServer } from './harness.js';
@@ -158,9 +159,37 @@ describe('copy trading in a phone browser', () => {
     await page.getByTestId('publish-form-submit').click();
     await page.getByTestId('mine-name').waitFor(WAIT);
     expect(await text(page, 'mine-name')).toBe('Follower Picks');
+    // ... and gives it a picture: a wide photo, which the server makes square.
+    const pixels = Buffer.alloc(300 * 200 * 3);
+    for (let i = 0; i < pixels.length; i += 3) {
+      const x = (i / 3) % 300;
+      const y = Math.floor(i / 3 / 300);
+      pixels.set([x % 256, y, 160], i);
+    }
+    const photo = await sharp(pixels, { raw: { width: 300, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('picture-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    const avatar = page.locator('img.follow-avatar--lg[data-testid="strategy-avatar-img"]');
+    await avatar.waitFor(WAIT);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), WAIT)
+      .toBe(256);
     await settle(page);
     await screenshot(page, 'copy-7-my-strategy');
     await expectAccessible(page, 'copy-7-my-strategy');
+    // Everyone sees it on the list: a visitor's browser loads it without a session.
+    const visitor = await newPhone(browser);
+    const board = visitor.page;
+    await board.goto(`${server.baseUrl}/#/follow`);
+    const listed = board.locator('[data-testid^="strategy-card-"] img.follow-avatar').first();
+    await listed.waitFor(WAIT);
+    await expect
+      .poll(() => listed.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), WAIT)
+      .toBe(256);
+    await visitor.context.close();
     await context.close();
   }, 240_000);
 });
