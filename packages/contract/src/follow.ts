@@ -208,6 +208,8 @@ export const CopySummary = z.object({
   copy_id: z.number().int().positive(),
   strategy_id: z.number().int().positive(),
   strategy_name: z.string(),
+  /** The strategy's avatar address (as StrategySummary's `avatar`), or null. */
+  strategy_avatar: z.string().nullable(),
   provider: z.string(),
   /** `stopping`: its positions are being closed and its funds returned (a moment). */
   status: z.enum(['active', 'stopping', 'stopped']),

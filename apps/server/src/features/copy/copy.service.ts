@@ -1046,6 +1046,7 @@ export class CopyService {
       copy_id: copy.id,
       strategy_id: s.id,
       strategy_name: s.name,
+      strategy_avatar: avatarPath(s.id, s.avatar_key),
       provider: provider.get(s.user_id) ?? '',
       status: copy.status,
       stop_reason: (copy.stop_reason as CopyStopReason | null) ?? null,

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AVATAR_SIDE, ERRORS, routes, StrategySummary } from '@meridian/contract';
+import { AVATAR_SIDE, CopySummary, ERRORS, MyCopies, routes, StrategySummary } from '@meridian/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithExif, noiseImage } from '../funding/testing/harness.js';
@@ -71,6 +71,13 @@ describe('strategy avatars', () => {
     expect((await strategyOf(published.id)).avatar).toBe(summary.avatar);
     const listed = await s.call(routes.strategies, { q: 'Avatar Owner' }, '');
     expect((listed.data as { list: StrategySummary[] }).list[0]?.avatar).toBe(summary.avatar);
+    // A follower's copy shows it too.
+    const follower = await s.demo();
+    const copied = await s.call(routes.copy, { strategy_id: published.id, amount: '500' }, follower.token);
+    expect(copied.code, copied.msg).toBe(1);
+    expect(CopySummary.parse(copied.data).strategy_avatar).toBe(summary.avatar);
+    const mine = MyCopies.parse((await s.call(routes.myCopies, {}, follower.token)).data);
+    expect(mine.list[0]?.strategy_avatar).toBe(summary.avatar);
 
     // A visitor (no session) reads it, as an <img> does.
     const res = await fetch(`${s.t.baseUrl}${summary.avatar}`);

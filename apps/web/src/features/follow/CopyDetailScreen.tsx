@@ -49,7 +49,7 @@ function Summary({ copy: c }: { copy: CopyDetail }) {
   return (
     <section className="follow-hero" aria-labelledby="copy-name">
       <div className="follow-hero__head">
-        <Avatar id={c.strategy_id} name={c.strategy_name} size="lg" />
+        <Avatar id={c.strategy_id} name={c.strategy_name} src={c.strategy_avatar} size="lg" />
         <div className="follow-hero__who">
           <h2 className="follow-hero__name" id="copy-name">
             <Link to={strategyPath(c.strategy_id)} data-testid="copy-strategy-link">

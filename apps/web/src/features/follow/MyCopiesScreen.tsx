@@ -17,7 +17,7 @@ function CopyCard({ copy: c }: { copy: CopySummary }) {
   return (
     <li className="strategy-card" data-testid={id}>
       <div className="strategy-card__head">
-        <Avatar id={c.strategy_id} name={c.strategy_name} />
+        <Avatar id={c.strategy_id} name={c.strategy_name} src={c.strategy_avatar} />
         <div className="strategy-card__who">
           <h2 className="strategy-card__name">
             <Link to={copyPath(c.copy_id)} className="strategy-card__link" data-testid={`${id}-link`}>

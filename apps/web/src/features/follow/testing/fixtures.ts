@@ -88,6 +88,7 @@ export function copySummary(over: Partial<CopySummary> = {}): CopySummary {
     copy_id: 31,
     strategy_id: 11,
     strategy_name: 'Gold Trend',
+    strategy_avatar: null,
     provider: 'a***@example.com',
     status: 'active',
     stop_reason: null,
