@@ -315,6 +315,49 @@ describe('the back office in a desktop browser', () => {
       await screenshot(dealing, 'backoffice-06-dealing');
       await expectAccessible(dealing, 'backoffice-06-dealing');
 
+      // ---- compliance takes down the picture of the trader's strategy ---------------------------
+      await api('/api/follow/publish', {
+        form: { name: 'Ada Picks', desc: '', fee_rate: '10', min_invest: '100' },
+      });
+      const picture = new FormData();
+      picture.append(
+        'file',
+        new Blob([new Uint8Array(await photo('#aa3366'))], { type: 'image/jpeg' }),
+        'me.jpg',
+      );
+      const sent = await fetch(`${server.baseUrl}/api/follow/avatar_upload`, {
+        method: 'POST',
+        headers: { authorization: token },
+        body: picture,
+      });
+      expect(((await sent.json()) as { code: number }).code).toBe(1);
+      const trader = (await api('/api/user/info')) as { id: number };
+      await compliance.goto(`${server.baseUrl}/admin/#/users/${trader.id}`);
+      const shown = compliance.getByRole('img', { name: 'The strategy’s picture' });
+      await shown.waitFor(WAIT);
+      await expect
+        .poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), WAIT)
+        .toBe(256);
+      const takeDown = 'Take down the strategy picture';
+      await compliance.getByRole('button', { name: takeDown }).click();
+      const takeDownDialog = compliance.getByRole('dialog');
+      await takeDownDialog.getByLabel('Reason').fill('offensive picture');
+      // Scanned once the dialog has finished opening (mid-animation its text is faint).
+      await compliance.waitForFunction(
+        () => document.getAnimations().filter((a) => a.playState === 'running').length === 0,
+        undefined,
+        WAIT,
+      );
+      await screenshot(compliance, 'backoffice-06b-strategy-picture');
+      await expectAccessible(compliance, 'backoffice-06b-strategy-picture');
+      await takeDownDialog.getByRole('button', { name: takeDown }).click();
+      await takeDownDialog.waitFor({ state: 'hidden', ...WAIT });
+      await shown.waitFor({ state: 'detached', ...WAIT });
+      const strategies = (await api('/api/follow/strategies', { query: { q: 'Ada Picks' } })) as {
+        list: Array<{ avatar: string | null }>;
+      };
+      expect(strategies.list[0]?.avatar).toBeNull();
+
       // ---- every action is in the audit log -----------------------------------------------------
       await open(owner.page, 'Audit log');
       const log = owner.page.locator('tbody');
@@ -326,6 +369,7 @@ describe('the back office in a desktop browser', () => {
         'withdrawal.approve',
         'withdrawal.paid',
         'instrument.update',
+        'user.strategy_avatar_remove',
       ]) {
         await expect.poll(() => log.getByText(action, { exact: true }).count(), WAIT).toBeGreaterThan(0);
       }

@@ -177,6 +177,15 @@ export const StaffUserProfile = z.object({
   ),
   logins: z.array(StaffUserLogin),
   kyc: z.object({ name: z.string(), reason: z.string() }).nullable(),
+  /** The strategy the trader publishes (copy trading), with its public picture's address; null: none. */
+  strategy: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.enum(['active', 'paused', 'closed']),
+      avatar: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type StaffUserProfile = z.infer<typeof StaffUserProfile>;
 

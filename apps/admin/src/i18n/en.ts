@@ -281,6 +281,13 @@ export const en = {
     restricted: 'Restrictions saved.',
     creditSaved: 'Credit score saved.',
     loggedOut: 'Every session of this trader has ended.',
+    published: 'Published strategy',
+    strategyStatus: { active: 'active', paused: 'paused', closed: 'closed' } as Record<string, string>,
+    strategyPicture: 'The strategy’s picture',
+    avatarRemove: 'Take down the strategy picture',
+    avatarRemoveNote:
+      'Everyone sees this picture on the copy-trading list. Taking it down shows the initials instead; the trader may send another.',
+    avatarRemoved: 'The strategy picture is down.',
     approvalRequested: 'Request #{id} waits for a second approver under Approvals.',
     tabs: { ledger: 'Ledger', orders: 'Orders', copies: 'Copies', logins: 'Sign-ins' },
     ledgerCaption: 'Ledger, newest first',

@@ -19,7 +19,7 @@ import { useMe } from '../shell/me';
 import { PageLoading } from '../shell/shell';
 import { AccountTag, KycTag, RestrictionTags } from './users';
 
-type ActionKind = 'trading' | 'withdrawals' | 'credit' | 'logout' | 'twoFactor' | 'adjust';
+type ActionKind = 'trading' | 'withdrawals' | 'credit' | 'logout' | 'avatar' | 'twoFactor' | 'adjust';
 
 const AMOUNT = /^-?\d{1,10}(\.\d{1,6})?$/;
 
@@ -173,6 +173,10 @@ function UserProfile({ id }: { id: number }) {
     invalidates: [routes.staffUser],
     onSuccess: () => finish(t.user.loggedOut),
   });
+  const avatar = useCallMutation(routes.staffUserAvatarRemove, {
+    invalidates: [routes.staffUser],
+    onSuccess: () => finish(t.user.avatarRemoved),
+  });
   const approvalReads = [routes.staffApprovals, routes.staffDashboard];
   const twoFactor = useCallMutation(routes.staffUserTwoFactorReset, {
     invalidates: approvalReads,
@@ -183,7 +187,12 @@ function UserProfile({ id }: { id: number }) {
     onSuccess: (a) => finish(fmt(t.user.approvalRequested, { id: a.id })),
   });
   const pending =
-    restrict.isPending || credit.isPending || logout.isPending || twoFactor.isPending || adjust.isPending;
+    restrict.isPending ||
+    credit.isPending ||
+    logout.isPending ||
+    avatar.isPending ||
+    twoFactor.isPending ||
+    adjust.isPending;
 
   if (query.isPending) return <PageLoading />;
   if (!query.data) {
@@ -202,6 +211,7 @@ function UserProfile({ id }: { id: number }) {
     restrict: canCall(me.role, routes.staffUserRestrict),
     credit: canCall(me.role, routes.staffUserCredit),
     logout: canCall(me.role, routes.staffUserLogout),
+    avatar: canCall(me.role, routes.staffUserAvatarRemove) && Boolean(profile.strategy?.avatar),
     twoFactor: canCall(me.role, routes.staffUserTwoFactorReset),
     adjust: canCall(me.role, routes.staffUserAdjust),
   };
@@ -235,6 +245,12 @@ function UserProfile({ id }: { id: number }) {
         },
     credit: { title: t.user.creditTitle, ok: t.common.save, danger: false, note: '' },
     logout: { title: t.user.logout, ok: t.user.logout, danger: true, note: t.user.logoutNote },
+    avatar: {
+      title: t.user.avatarRemove,
+      ok: t.user.avatarRemove,
+      danger: true,
+      note: t.user.avatarRemoveNote,
+    },
     twoFactor: { title: t.user.twoFactor, ok: t.user.twoFactor, danger: false, note: t.user.twoFactorNote },
     adjust: { title: t.user.adjust, ok: t.user.adjust, danger: false, note: t.user.adjustNote },
   };
@@ -253,6 +269,9 @@ function UserProfile({ id }: { id: number }) {
         break;
       case 'logout':
         logout.submit({ id, reason });
+        break;
+      case 'avatar':
+        avatar.submit({ id, reason });
         break;
       case 'twoFactor':
         twoFactor.submit({ id, reason });
@@ -300,6 +319,26 @@ function UserProfile({ id }: { id: number }) {
           [t.user.openOrders, profile.open_orders],
           [t.user.pendingOrders, profile.pending_orders],
           [t.common.created, <TimeText key="c" ms={user.created_at} />],
+          [
+            t.user.published,
+            profile.strategy ? (
+              <Space key="strategy" size={8} wrap>
+                {profile.strategy.avatar ? (
+                  <img
+                    src={profile.strategy.avatar}
+                    alt={t.user.strategyPicture}
+                    width={32}
+                    height={32}
+                    style={{ borderRadius: '50%', objectFit: 'cover' }}
+                  />
+                ) : null}
+                <span>{profile.strategy.name}</span>
+                <Tag>{label(t.user.strategyStatus, profile.strategy.status)}</Tag>
+              </Space>
+            ) : (
+              t.common.none
+            ),
+          ],
           ...(profile.kyc?.reason ? ([[t.user.kycReason, profile.kyc.reason]] as [string, string][]) : []),
         ]}
       />
@@ -318,6 +357,11 @@ function UserProfile({ id }: { id: number }) {
           ) : null}
           {may.credit ? <Button onClick={() => setAction('credit')}>{t.user.credit}</Button> : null}
           {may.logout ? <Button onClick={() => setAction('logout')}>{t.user.logout}</Button> : null}
+          {may.avatar ? (
+            <Button danger onClick={() => setAction('avatar')}>
+              {t.user.avatarRemove}
+            </Button>
+          ) : null}
           {may.twoFactor ? <Button onClick={() => setAction('twoFactor')}>{t.user.twoFactor}</Button> : null}
           {may.adjust ? <Button onClick={() => setAction('adjust')}>{t.user.adjust}</Button> : null}
         </Space>

@@ -237,6 +237,13 @@ export const staffEndpoints = defineEndpoints('staff', staffRoutes, {
     summary: 'Ends every session of a trader, on every node.',
     errors: USER_ERRORS,
   },
+  staffUserAvatarRemove: {
+    request: StaffUserActionForm,
+    response: StaffOk,
+    summary:
+      'Takes down the picture of a trader’s strategy (an offensive one, say); the trader may send another.',
+    errors: [...USER_ERRORS, 'not_found'],
+  },
   staffUserTwoFactorReset: {
     request: StaffUserActionForm,
     response: StaffApproval,

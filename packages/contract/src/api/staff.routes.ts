@@ -178,6 +178,11 @@ export const staffRoutes = {
   staffUserLogout: staffRoute<typeof StaffUserActionForm, typeof StaffOk>('POST', '/api/staff/users/logout', {
     roles: ['compliance', 'support'],
   }),
+  staffUserAvatarRemove: staffRoute<typeof StaffUserActionForm, typeof StaffOk>(
+    'POST',
+    '/api/staff/users/strategy_avatar_remove',
+    { roles: ['compliance', 'support'] },
+  ),
   staffUserTwoFactorReset: staffRoute<typeof StaffUserActionForm, typeof StaffApproval>(
     'POST',
     '/api/staff/users/two_factor_reset',

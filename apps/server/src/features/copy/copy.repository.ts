@@ -107,6 +107,18 @@ export async function updateStrategy(
   return row ? strategy(row) : undefined;
 }
 
+/** Clears a strategy's avatar if it is still `key` (any status); false when it was not. */
+export async function clearAvatar(db: Executor, id: number, key: string, at: number): Promise<boolean> {
+  const row = await db
+    .updateTable('strategies')
+    .set({ avatar_key: null, updated_at: at })
+    .where('id', '=', id)
+    .where('avatar_key', '=', key)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function addFeesEarned(db: Executor, id: number, micros: number): Promise<void> {
   await db
     .updateTable('strategies')

@@ -22,6 +22,7 @@ import {
   STRATEGY_FEE_MAX_PCT,
   STRATEGY_NAME_MAX,
   STRATEGY_NAME_MIN,
+  type StaffUserProfile,
   type StrategiesQuery,
   type StrategyDetail,
   type StrategyEquity,
@@ -74,6 +75,7 @@ import type { UploadService } from '../uploads/index.js';
 import {
   addFeesEarned,
   type CopyRow,
+  clearAvatar,
   countSkips,
   type GuardedCopy,
   insertCopy,
@@ -127,6 +129,8 @@ export interface CopyDeps {
   /** Where avatars are made and kept (the uploads feature); without it, avatar uploads are refused. */
   uploads?: UploadService;
 }
+
+type StaffStrategy = StaffUserProfile['strategy'];
 
 /** A strategy's avatar address: the picture's key names its version, so a new one is a new address. */
 export function avatarPath(strategyId: number, key: string | null): string | null {
@@ -296,6 +300,28 @@ export class CopyService {
     }
     if (dropped) await this.dropAvatar(dropped);
     return this.summary(row);
+  }
+
+  /** The strategy a trader publishes, as the back office shows it, or null. */
+  async strategyOf(userId: number): Promise<StaffStrategy> {
+    const row = await selectStrategyOf(this.d.db.kysely, userId);
+    return row
+      ? { id: row.id, name: row.name, status: row.status, avatar: avatarPath(row.id, row.avatar_key) }
+      : null;
+  }
+
+  /**
+   * The back office takes a strategy's picture down, whatever the strategy's status: the version
+   * removed, or null when it had none.
+   */
+  async removeAvatarOf(userId: number): Promise<string | null> {
+    const row = await selectStrategyOf(this.d.db.kysely, userId);
+    const key = row?.avatar_key;
+    if (!row || !key) return null;
+    const cleared = await this.queue.run((tx) => clearAvatar(tx, row.id, key, this.d.now()), userId);
+    if (!cleared) return null;
+    await this.dropAvatar(key);
+    return avatarVersion(key);
   }
 
   /** A strategy's avatar (WebP bytes and the version its address names), or undefined. */

@@ -48,6 +48,13 @@ import {
 
 export const DESK_PAGE_SIZE = 50;
 
+/** Copy trading's side of a trader's record (the copy feature's service), when the app has it. */
+export interface StrategyDesk {
+  strategyOf(userId: number): Promise<StaffUserProfile['strategy']>;
+  /** Takes the trader's strategy's picture down; the version removed, or null when there was none. */
+  removeAvatarOf(userId: number): Promise<string | null>;
+}
+
 export interface DeskDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -56,6 +63,8 @@ export interface DeskDeps {
   restrictions: RestrictionBook;
   traderAccess: TraderAccess;
   markets: MarketService;
+  /** Read at call time: the copy feature registers after this one. */
+  strategies?: () => StrategyDesk | undefined;
 }
 
 export class UserDesk {
@@ -69,12 +78,13 @@ export class UserDesk {
   async profile(id: number): Promise<StaffUserProfile> {
     const { db, clock } = this.d;
     const user = await this.user(id);
-    const [balance, orders, copies, logins, kyc] = await Promise.all([
+    const [balance, orders, copies, logins, kyc, strategy] = await Promise.all([
       selectAccountBalance(db, id),
       countOrders(db, id),
       selectCopiesOf(db, id),
       selectLogins(db, id, clock.now()),
       selectLatestKycOf(db, id),
+      this.d.strategies?.()?.strategyOf(id) ?? null,
     ]);
     const copyFunds = await Promise.all(
       copies.map(async (c) =>
@@ -95,6 +105,7 @@ export class UserDesk {
       })),
       logins,
       kyc: kyc ?? null,
+      strategy: strategy ?? null,
     };
   }
 
@@ -198,6 +209,27 @@ export class UserDesk {
     await this.user(id);
     await this.d.traderAccess.logoutEverywhere(id);
     await this.d.audit.record(this.d.db, caller, 'user.logout', `user:${id}`, null, { reason }, address);
+  }
+
+  /** Takes down the picture of the trader's strategy; not_found when there is none. */
+  async removeStrategyAvatar(
+    caller: StaffCaller,
+    id: number,
+    reason: string,
+    address: string,
+  ): Promise<void> {
+    await this.user(id);
+    const removed = (await this.d.strategies?.()?.removeAvatarOf(id)) ?? null;
+    if (removed === null) throw new AppError('not_found');
+    await this.d.audit.record(
+      this.d.db,
+      caller,
+      'user.strategy_avatar_remove',
+      `user:${id}`,
+      { avatar: removed },
+      { avatar: null, reason },
+      address,
+    );
   }
 
   /** A request for a second member: a manual credit (positive) or debit (negative). */

@@ -63,6 +63,7 @@ export function createStaffFeature(): Feature {
         restrictions,
         traderAccess,
         markets: ctx.services.markets,
+        strategies: () => ctx.services.copy?.service,
       });
       const dealing = new DealingDesk({
         db: ctx.db,

@@ -277,8 +277,12 @@ export async function selectAuditPage(
 ): Promise<{ rows: AuditRow[]; total: number }> {
   let q = db.selectFrom('staff_audit');
   if (f.staffId !== undefined) q = q.where('staff_id', '=', f.staffId);
-  // A name or its beginning ("withdrawal." finds every withdrawal decision); no wildcard is typed.
-  if (f.action) q = q.where('action', 'like', `${f.action.replace(/[\\%_]/g, '')}%`);
+  // A name or its beginning ("withdrawal." finds every withdrawal decision). What is typed is taken
+  // literally: LIKE's wildcards are escaped, not dropped ("user.credit_score" must find itself).
+  if (f.action) {
+    const prefix = `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`action LIKE ${prefix} ESCAPE '\\'`);
+  }
   if (f.from !== undefined) q = q.where('at', '>=', f.from);
   if (f.to !== undefined) q = q.where('at', '<=', f.to);
   const [rows, count] = await Promise.all([

@@ -80,6 +80,10 @@ export function registerStaffRoutes(host: RouteHost, d: StaffRouteDeps): void {
     await desk.logoutEverywhere(user, input.id, input.reason, request.ip);
     return { ok: true as const };
   });
+  defineRoute(host, endpoints.staffUserAvatarRemove, async ({ input, user, request }) => {
+    await desk.removeStrategyAvatar(user, input.id, input.reason, request.ip);
+    return { ok: true as const };
+  });
   defineRoute(host, endpoints.staffUserTwoFactorReset, ({ input, user, request }) =>
     desk.requestTwoFactorReset(user, input.id, input.reason, request.ip),
   );

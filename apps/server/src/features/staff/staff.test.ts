@@ -3,6 +3,7 @@ import {
   type AdminWithdrawal,
   ERRORS,
   endpoints,
+  routes,
   STAFF_ROLES,
   STAFF_TOKEN_HEADER,
   type StaffApproval,
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../http/route.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { readBalance } from '../accounts/index.js';
+import { noiseImage } from '../funding/testing/harness.js';
 import {
   fixedCaptcha,
   get,
@@ -528,6 +530,66 @@ describe('the user desk', () => {
       }),
     );
     expect((await get(t.baseUrl, '/api/user/info', {}, { token: u.token })).body.code).toBe(999);
+  });
+
+  it("takes down a strategy's picture, logged, and shows the strategy on the trader's record", async () => {
+    const u = await trader();
+    const published = await post(
+      t.baseUrl,
+      routes.publish.path,
+      { name: 'Moderated', desc: '', fee_rate: '0', min_invest: '100' },
+      { token: u.token },
+    );
+    expect(published.body.code, published.body.msg).toBe(1);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await noiseImage(80, 60, 'png'))], { type: 'image/png' }),
+      'a.png',
+    );
+    const sent = await fetch(`${t.baseUrl}${routes.avatarUpload.path}`, {
+      method: 'POST',
+      headers: { authorization: u.token, lang: 'en' },
+      body: form,
+    });
+    const avatar = ((await sent.json()) as { data: { avatar: string } }).data.avatar;
+    expect(avatar).toContain(routes.strategyAvatar.path);
+
+    const profile = () =>
+      staffGet(t.baseUrl, routes.staffUser.path, tokenOf('support'), { id: u.user.id }).then((r) =>
+        ok<StaffUserProfile>(r),
+      );
+    expect((await profile()).strategy).toMatchObject({ name: 'Moderated', status: 'active', avatar });
+
+    // The dealing desk has no say over a trader's record.
+    const refused = await staffPost(t.baseUrl, routes.staffUserAvatarRemove.path, tokenOf('dealing'), {
+      id: u.user.id,
+      reason: 'offensive',
+    });
+    expect(refused.body.code).toBe(ERRORS.forbidden.code);
+    expect((await profile()).strategy?.avatar).toBe(avatar);
+
+    ok(
+      await staffPost(t.baseUrl, routes.staffUserAvatarRemove.path, tokenOf('support'), {
+        id: u.user.id,
+        reason: 'offensive',
+      }),
+    );
+    expect((await profile()).strategy?.avatar).toBeNull();
+    const gone = await fetch(`${t.baseUrl}${avatar}`);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+    const entry = (await audit('user.strategy_avatar_remove')).find((a) => a.target === `user:${u.user.id}`);
+    expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ avatar: null, reason: 'offensive' });
+    // The log's filter takes what is typed literally: '_' and '%' are no wildcards.
+    expect((await audit('user.strategy%avatar')).length).toBe(0);
+    expect((await audit('user.strategy_avatar_')).some((a) => a.target === `user:${u.user.id}`)).toBe(true);
+    // Nothing left to take down.
+    const again = await staffPost(t.baseUrl, routes.staffUserAvatarRemove.path, tokenOf('support'), {
+      id: u.user.id,
+      reason: 'offensive',
+    });
+    expect(again.body.code).toBe(ERRORS.not_found.code);
   });
 });
 
