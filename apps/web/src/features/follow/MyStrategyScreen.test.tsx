@@ -197,7 +197,7 @@ describe('/follow/mine', () => {
       data: myStrategy({ strategy: strategy({ id: 12, avatar }), followers: [], fees_earned: '0.000000' }),
     });
     replies[routeKey(routes.avatarUpload)] = () => {
-      avatar = '/api/follow/avatar?id=12&v=first';
+      avatar = `${routes.strategyAvatar.path}?id=12&v=first`;
       return { code: 1, data: strategy({ id: 12, avatar }) };
     };
     replies[routeKey(routes.strategyUpdate)] = () => {
@@ -218,7 +218,7 @@ describe('/follow/mine', () => {
     expect(((body as FormData).get('file') as File).name).toBe('me.jpg');
     await waitFor(() => expect(toastTexts()).toContain(en('follow.picture_saved')));
     const img = (await screen.findByTestId('strategy-avatar-img')) as HTMLImageElement;
-    expect(img.getAttribute('src')).toBe('/api/follow/avatar?id=12&v=first');
+    expect(img.getAttribute('src')).toBe(`${routes.strategyAvatar.path}?id=12&v=first`);
     expect(screen.getByTestId('picture-choose').textContent).toBe(en('follow.picture_change'));
 
     fireEvent.click(screen.getByTestId('picture-remove'));

@@ -82,7 +82,7 @@ describe('/follow (the strategies)', () => {
             roi: '-4.00',
             risk_score: 8,
             fee_rate: '0.00',
-            avatar: '/api/follow/avatar?id=12&v=abc',
+            avatar: `${routes.strategyAvatar.path}?id=12&v=abc`,
           }),
         ],
         total: 2,
@@ -121,7 +121,7 @@ describe('/follow (the strategies)', () => {
     // A strategy with a picture shows it, as decoration (alt ""), sized before it loads; if it
     // cannot be loaded, the initials come back.
     const picture = second.querySelector('img.follow-avatar') as HTMLImageElement;
-    expect(picture.getAttribute('src')).toBe('/api/follow/avatar?id=12&v=abc');
+    expect(picture.getAttribute('src')).toBe(`${routes.strategyAvatar.path}?id=12&v=abc`);
     expect(picture.getAttribute('alt')).toBe('');
     expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['40', '40']);
     fireEvent.error(picture);
