@@ -95,6 +95,8 @@ export function createCopyFeature(): Feature {
       engine.samples = samples;
       engines.set(ctx.app, engine);
       ctx.services.copy = engine;
+      const offClosures = service.watchClosures();
+      ctx.app.addHook('onClose', async () => offClosures());
       registerCopyRoutes(ctx, service);
     },
     start: async (ctx) => {

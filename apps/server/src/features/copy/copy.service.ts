@@ -60,6 +60,8 @@ import {
   BALANCE_EVENTS_CHANNEL,
   type BalanceEvent,
   backgroundTurn,
+  isOrderEvent,
+  ORDER_EVENTS_CHANNEL,
   type OrderRecord,
   presentOrder,
   STATUS_HISTORY,
@@ -174,6 +176,10 @@ export function monthOf(at: number): string {
 
 export class CopyService {
   private readonly stats = new Map<number, Stats>();
+  /** Each provider's strategy, learnt as figures are computed (the cache's key from an order event). */
+  private readonly strategyOfUser = new Map<number, number>();
+  /** Per strategy, how many times its cached figures were dropped: a computation begun before keeps nothing. */
+  private readonly statsDropped = new Map<number, number>();
   /** Copies per page of the equity-stop check and the month-end settlement (tests make it small to cross pages). */
   watchPage = WATCH_PAGE;
   /** Copies priced exactly by the equity-stop checks so far (tests see the screen work). */
@@ -181,6 +187,21 @@ export class CopyService {
   private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly d: CopyDeps) {}
+
+  /**
+   * Drops a strategy's cached figures as soon as its provider closes a trade, on every node (the
+   * bus carries order events to all of them), so the list never shows figures older than the
+   * strategy's last close. Returns the unsubscribe.
+   */
+  watchClosures(): () => void {
+    return this.d.bus.subscribe(ORDER_EVENTS_CHANNEL, (payload) => {
+      if (!isOrderEvent(payload) || payload.order.status !== STATUS_HISTORY) return;
+      const id = this.strategyOfUser.get(payload.order.userId);
+      if (id === undefined) return;
+      this.stats.delete(id);
+      this.statsDropped.set(id, (this.statsDropped.get(id) ?? 0) + 1);
+    });
+  }
 
   /** Drops the cached statistics (history was booked behind them). */
   forgetStatistics(): void {
@@ -993,6 +1014,8 @@ export class CopyService {
     const now = this.d.now();
     const cached = this.stats.get(row.id);
     if (!fresh && cached && now - cached.at < STATS_TTL_MS && cached.at <= now) return cached;
+    this.strategyOfUser.set(row.user_id, row.id);
+    const dropped = this.statsDropped.get(row.id) ?? 0;
     const [ledger, trades] = await Promise.all([
       providerLedger(this.d.db.kysely, row.user_id),
       closedTradeFigures(this.d.db.kysely, row.user_id),
@@ -1009,7 +1032,8 @@ export class CopyService {
       risk: riskScore(drawdown, trades.averageLeverage),
       trades,
     };
-    this.stats.set(row.id, stats);
+    // A close while these were read may be missing from them: answered, not kept.
+    if ((this.statsDropped.get(row.id) ?? 0) === dropped) this.stats.set(row.id, stats);
     return stats;
   }
 

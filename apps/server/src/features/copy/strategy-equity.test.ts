@@ -109,3 +109,21 @@ it('reads a strategy’s figures afresh for its page, so they match the curve be
   expect(Number(lost.roi)).toBeLessThan(Number(won.roi));
   expect((await curve(id, 'all', token)).points.at(-1)?.growth).toBe(lost.roi);
 });
+
+it('shows a provider’s close on the list at once, not when the list’s cache runs out', async () => {
+  const { strategy, token } = await newProvider('Listed');
+  const listed = async () => {
+    const r = await s.call(routes.strategies, { q: 'Listed' }, token);
+    expect(r.code, r.msg).toBe(1);
+    return StrategySummary.parse((r.data as { list: unknown[] }).list[0]);
+  };
+  await roundTrip(token, '1.10510');
+  const first = await listed();
+  expect(first.id).toBe(strategy.id);
+  expect(first.total_orders).toBe(1);
+  // No time passes on the test's clock: the list's cached figures are young, yet the close shows.
+  await roundTrip(token, '1.09510', 0);
+  const second = await listed();
+  expect(second.total_orders).toBe(2);
+  expect(Number(second.roi)).toBeLessThan(Number(first.roi));
+});
