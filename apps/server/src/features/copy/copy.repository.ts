@@ -107,6 +107,18 @@ export async function updateStrategy(
   return row ? strategy(row) : undefined;
 }
 
+/** Gives a strategy an avatar if it has none; false when it had one. */
+export async function setAvatarIfNone(db: Executor, id: number, key: string, at: number): Promise<boolean> {
+  const row = await db
+    .updateTable('strategies')
+    .set({ avatar_key: key, updated_at: at })
+    .where('id', '=', id)
+    .where('avatar_key', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Clears a strategy's avatar if it is still `key` (any status); false when it was not. */
 export async function clearAvatar(db: Executor, id: number, key: string, at: number): Promise<boolean> {
   const row = await db

@@ -95,6 +95,7 @@ import {
   selectStrategy,
   selectStrategyCopies,
   selectStrategyOf,
+  setAvatarIfNone,
   updateCopyIf,
   updateStrategy,
 } from './copy.repository.js';
@@ -321,6 +322,20 @@ export class CopyService {
     }
     if (dropped) await this.dropAvatar(dropped);
     return this.summary(row);
+  }
+
+  /**
+   * A sample strategy's emblem, drawn by the server from an SVG of its own, for a strategy that has
+   * no picture (a sample created before pictures existed gets one at the next start).
+   */
+  async giveDrawnAvatar(strategyId: number, svg: string): Promise<void> {
+    const uploads = this.d.uploads;
+    if (!uploads) return;
+    const row = await selectStrategy(this.d.db.kysely, strategyId);
+    if (!row || row.avatar_key) return;
+    const key = await uploads.storeDrawnAvatar(svg);
+    const set = await this.queue.run((tx) => setAvatarIfNone(tx, strategyId, key, this.d.now()), row.user_id);
+    if (!set) await this.dropAvatar(key);
   }
 
   /** The strategy a trader publishes, as the back office shows it, or null. */

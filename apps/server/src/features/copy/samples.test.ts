@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { RankingList, routes, StrategyDetail, StrategyEquity, StrategyPage } from '@meridian/contract';
+import {
+  AVATAR_SIDE,
+  RankingList,
+  routes,
+  StrategyDetail,
+  StrategyEquity,
+  StrategyPage,
+} from '@meridian/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, demoLogin } from '../identity/testing/client.js';
@@ -54,6 +62,15 @@ describe('the living demo', () => {
       },
       { timeout: 60_000, interval: 100 },
     );
+    // Each shows its emblem, drawn by the server: a public square WebP.
+    for (const s of list.list) {
+      expect(s.avatar, s.name).toMatch(new RegExp(`^${routes.strategyAvatar.path}\\?id=${s.id}&v=`));
+      const picture = await fetch(`${t.baseUrl}${s.avatar}`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([AVATAR_SIDE, AVATAR_SIDE]);
+    }
     // Every figure comes from booked trades: closed orders, a win rate, a drawdown, the instrument.
     for (const s of list.list) {
       expect(s.total_orders).toBeGreaterThan(5);

@@ -26,6 +26,13 @@ export interface SampleRule {
   leverage: number;
   /** The signal from closes, oldest first. */
   signal(closes: readonly number[], holding: 'buy' | 'sell' | null): Signal;
+  /** Its emblem (an SVG the server renders into the strategy's picture): what the rule does, drawn. */
+  picture: string;
+}
+
+/** An emblem on a diagonal gradient, 256 units square. */
+function emblem(from: string, to: string, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/>${body}</svg>`;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -73,6 +80,12 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
     lots: '1',
     leverage: 30,
     signal: (closes) => maCross(closes),
+    // A fast average crossing above a slow one.
+    picture: emblem(
+      '#1e3a8a',
+      '#2563eb',
+      '<path d="M24 176 C 80 168, 120 150, 232 96" fill="none" stroke="#93c5fd" stroke-width="12" stroke-linecap="round"/><path d="M24 208 C 70 202, 100 190, 128 142 S 190 62, 232 52" fill="none" stroke="#ffffff" stroke-width="14" stroke-linecap="round"/>',
+    ),
   },
   {
     key: 'breakout',
@@ -82,6 +95,12 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
     lots: '0.5',
     leverage: 10,
     signal: (closes) => breakout(closes),
+    // A price leaving its range.
+    picture: emblem(
+      '#78350f',
+      '#d97706',
+      '<rect x="36" y="116" width="132" height="76" rx="6" fill="none" stroke="#fde68a" stroke-width="8" stroke-dasharray="14 10"/><polyline points="46,168 76,140 102,170 128,136 156,160 184,104 214,62" fill="none" stroke="#ffffff" stroke-width="14" stroke-linejoin="round" stroke-linecap="round"/><polygon points="234,38 194,52 222,80" fill="#ffffff"/>',
+    ),
   },
   {
     key: 'revert',
@@ -91,6 +110,12 @@ export const SAMPLE_RULES: readonly SampleRule[] = [
     lots: '1',
     leverage: 20,
     signal: meanReversion,
+    // A price swinging about its mean.
+    picture: emblem(
+      '#134e4a',
+      '#0d9488',
+      '<line x1="20" y1="128" x2="236" y2="128" stroke="#99f6e4" stroke-width="6" stroke-dasharray="12 10"/><path d="M22 128 C 48 44, 76 44, 102 128 S 156 212, 182 128 S 222 70, 236 96" fill="none" stroke="#ffffff" stroke-width="14" stroke-linecap="round"/>',
+    ),
   },
 ];
 
@@ -149,12 +174,13 @@ export class SampleStrategies {
     for (const rule of SAMPLE_RULES) {
       const found = await db
         .selectFrom('strategies')
-        .select('user_id')
+        .select(['id', 'user_id'])
         .where('is_sample', '=', 1)
         .where('name', '=', rule.name)
         .executeTakeFirst();
       if (found) {
         this.accounts.set(rule.key, { userId: found.user_id, isDemo: true, sessionId: 0 });
+        await this.picture(found.id, rule);
         continue;
       }
       const at = this.d.now();
@@ -191,15 +217,25 @@ export class SampleStrategies {
           }),
         user.id,
       );
-      await this.d.copy.publish(
+      const published = await this.d.copy.publish(
         account,
         { name: rule.name, desc: rule.desc, fee_rate: '0', min_invest: '100' },
         { sample: true },
       );
+      await this.picture(published.id, rule);
       await this.d.ranking?.setOptIn(user.id, true);
       await this.backfill(rule, account, history.past);
       this.d.copy.forgetStatistics();
     }
+  }
+
+  /** The sample's emblem as its picture, if it has none; a failure leaves the initials, logged. */
+  private async picture(strategyId: number, rule: SampleRule): Promise<void> {
+    await this.d.copy
+      .giveDrawnAvatar(strategyId, rule.picture)
+      .catch((err: unknown) =>
+        this.d.log.warn({ err, sample: rule.key }, 'a sample strategy has no picture'),
+      );
   }
 
   /**

@@ -122,3 +122,14 @@ export async function avatarImage(bytes: Buffer): Promise<CleanImage> {
     throw new AppError('image_invalid');
   }
 }
+
+/**
+ * An avatar the server draws itself (the sample strategies' emblems): an SVG of ours, never a
+ * trader's, rendered to the same square WebP as `avatarImage` makes.
+ */
+export async function drawnAvatar(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg))
+    .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' })
+    .webp({ quality: 85 })
+    .toBuffer();
+}

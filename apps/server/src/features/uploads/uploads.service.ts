@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
-import { avatarImage, sanitizeImage } from './image.js';
+import { avatarImage, drawnAvatar, sanitizeImage } from './image.js';
 import type { ObjectStorage } from './storage.js';
 import { insertUpload, selectUpload } from './uploads.repository.js';
 
@@ -79,6 +79,13 @@ export class UploadService {
     const image = await avatarImage(raw);
     const key = randomBytes(32).toString('base64url');
     await this.storage.put(key, image.bytes);
+    return key;
+  }
+
+  /** Keeps an avatar the server drew from an SVG of its own (`drawnAvatar`); returns its key. */
+  async storeDrawnAvatar(svg: string): Promise<string> {
+    const key = randomBytes(32).toString('base64url');
+    await this.storage.put(key, await drawnAvatar(svg));
     return key;
   }
 
