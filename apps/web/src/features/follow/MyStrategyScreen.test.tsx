@@ -230,4 +230,71 @@ describe('/follow/mine', () => {
     await waitFor(() => expect(screen.queryByTestId('strategy-avatar-img')).toBeNull());
     expect(toastTexts()).toContain(en('follow.picture_removed'));
   });
+
+  /** A demo account without a strategy, whose publish works and whose picture is taken or refused. */
+  function publishing(refuse: boolean) {
+    signIn({ ...sampleUser, is_demo: 1 });
+    let published = false;
+    replies[routeKey(routes.myStrategy)] = () => ({
+      code: 1,
+      data: published
+        ? myStrategy({
+            strategy: strategy({ id: 14, name: 'With Face' }),
+            followers: [],
+            fees_earned: '0.000000',
+          })
+        : { strategy: null, followers: [], fees_earned: '0.000000' },
+    });
+    replies[routeKey(routes.publish)] = () => {
+      published = true;
+      return { code: 1, data: strategy({ id: 14, name: 'With Face' }) };
+    };
+    replies[routeKey(routes.avatarUpload)] = () =>
+      refuse
+        ? { code: 5001, msg: 'Only JPEG, PNG or WebP images can be uploaded.' }
+        : {
+            code: 1,
+            data: strategy({ id: 14, name: 'With Face', avatar: `${routes.strategyAvatar.path}?id=14&v=x` }),
+          };
+    show();
+  }
+  const face = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'face.png', { type: 'image/png' });
+
+  it('sends a picture chosen in the publish form once the strategy is published', async () => {
+    publishing(false);
+    await screen.findByTestId('publish-form');
+    fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [face()] } });
+    // Kept in the form until it is published: shown, nothing sent yet; it can be taken back.
+    expect((await screen.findByTestId('picture-preview')).getAttribute('alt')).toBe('');
+    expect(server.calls(routes.avatarUpload)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('picture-remove'));
+    await waitFor(() => expect(screen.queryByTestId('picture-preview')).toBeNull());
+    fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [face()] } });
+    await screen.findByTestId('picture-preview');
+
+    fireEvent.change(field('Strategy name'), { target: { value: 'With Face' } });
+    fireEvent.click(screen.getByTestId('publish-form-submit'));
+    await waitFor(() => expect(server.calls(routes.avatarUpload)).toHaveLength(1));
+    expect(server.calls(routes.publish)).toHaveLength(1);
+    const sentAt = server.seen.findIndex((c) => c.path === routes.avatarUpload.path);
+    expect(server.seen.findIndex((c) => c.path === routes.publish.path)).toBeLessThan(sentAt);
+    expect(((server.calls(routes.avatarUpload)[0]?.body as FormData).get('file') as File).name).toBe(
+      'face.png',
+    );
+    await waitFor(() => expect(toastTexts()).toContain(en('follow.published')));
+    expect((await screen.findByTestId('mine-name')).textContent).toBe('With Face');
+  });
+
+  it('keeps the strategy when its picture is refused, and leaves the refusal on screen', async () => {
+    // The test before's toast fades out first: this one must show none of its own success.
+    await waitFor(() => expect(toastTexts()).toEqual([]));
+    publishing(true);
+    await screen.findByTestId('publish-form');
+    fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [face()] } });
+    fireEvent.change(field('Strategy name'), { target: { value: 'With Face' } });
+    fireEvent.click(screen.getByTestId('publish-form-submit'));
+    expect((await screen.findByTestId('mine-name')).textContent).toBe('With Face');
+    await waitFor(() => expect(toastTexts()).toContain('Only JPEG, PNG or WebP images can be uploaded.'));
+    expect(toastTexts()).not.toContain(en('follow.published'));
+  });
 });

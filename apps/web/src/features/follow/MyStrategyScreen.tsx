@@ -1,7 +1,7 @@
 import type { MyStrategy, StrategyStatus, StrategySummary } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
@@ -40,11 +40,26 @@ function Publish({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const demo = useSession((s) => isDemoUser(s.user));
   const [values, setValues] = useState<StrategyFormValues>(EMPTY);
+  const [picture, setPicture] = useState<File | null>(null);
+  const preview = usePreview(picture);
   const publish = usePublish(userId);
   return (
     <Section title={t('follow.publish_title')} testId="publish">
       <p className="follow-sheet__text">{t('follow.publish_intro')}</p>
       {demo && <Note testId="publish-demo">{t('follow.publish_demo')}</Note>}
+      <div className="follow-picture__pick">
+        {preview && (
+          <img
+            className="follow-avatar follow-avatar--img follow-avatar--lg"
+            src={preview}
+            alt=""
+            width={52}
+            height={52}
+            data-testid="picture-preview"
+          />
+        )}
+        <PictureButtons has={picture !== null} onPick={setPicture} onRemove={() => setPicture(null)} />
+      </div>
       <StrategyForm
         testId="publish-form"
         values={values}
@@ -55,13 +70,21 @@ function Publish({ userId }: { userId: number }) {
         onSubmit={() =>
           publish.mutate(
             {
-              name: values.name.trim(),
-              desc: values.desc.trim(),
-              // A demo account's strategy is free whatever is sent: send what it will be.
-              fee_rate: demo ? '0' : values.fee_rate.trim(),
-              min_invest: values.min_invest.trim(),
+              input: {
+                name: values.name.trim(),
+                desc: values.desc.trim(),
+                // A demo account's strategy is free whatever is sent: send what it will be.
+                fee_rate: demo ? '0' : values.fee_rate.trim(),
+                min_invest: values.min_invest.trim(),
+              },
+              picture,
             },
-            { onSuccess: () => showMessage('success', t('follow.published')) },
+            {
+              // A refused picture's reason stays on screen (the API client showed it).
+              onSuccess: ({ pictureRefused }) => {
+                if (!pictureRefused) showMessage('success', t('follow.published'));
+              },
+            },
           )
         }
       />
@@ -105,18 +128,25 @@ type StatusAction = {
   label: 'follow.pause' | 'follow.resume' | 'follow.close_strategy';
 };
 
-/** Pause, resume, close: stopping a strategy stops every copy of it, so that is confirmed first. */
-/** The strategy's picture: add or change it (a file the server makes square), or remove it. */
-function PictureControls({ strategy, userId }: { strategy: StrategySummary; userId: number }) {
+/**
+ * A button to choose a picture (or another one) and one to remove it; the chosen file goes to
+ * `onPick` (the server makes it square). The file picker itself stays hidden behind the button.
+ */
+function PictureButtons({
+  has,
+  onPick,
+  onRemove,
+  choosing = false,
+  removing = false,
+}: {
+  has: boolean;
+  onPick(file: File): void;
+  onRemove(): void;
+  choosing?: boolean;
+  removing?: boolean;
+}) {
   const { t } = useTranslation();
-  const upload = useAvatarUpload(userId);
-  const update = useStrategyUpdate(userId);
   const input = useRef<HTMLInputElement>(null);
-  const busy = upload.isPending || update.isPending;
-  const send = (file: File | undefined) => {
-    if (!file || busy) return;
-    upload.mutate(file, { onSuccess: () => showMessage('success', t('follow.picture_saved')) });
-  };
   return (
     <div className="follow-picture">
       <input
@@ -126,9 +156,10 @@ function PictureControls({ strategy, userId }: { strategy: StrategySummary; user
         hidden
         data-testid="picture-input"
         onChange={(e) => {
-          send(e.target.files?.[0]);
+          const file = e.target.files?.[0];
           // The same file chosen again is a change too.
           e.target.value = '';
+          if (file) onPick(file);
         }}
       />
       <Button
@@ -137,26 +168,20 @@ function PictureControls({ strategy, userId }: { strategy: StrategySummary; user
         color="primary"
         size="small"
         data-testid="picture-choose"
-        loading={upload.isPending}
+        loading={choosing}
         onClick={() => input.current?.click()}
       >
-        {strategy.avatar ? t('follow.picture_change') : t('follow.picture_add')}
+        {has ? t('follow.picture_change') : t('follow.picture_add')}
       </Button>
-      {strategy.avatar && (
+      {has && (
         <Button
           shape="rounded"
           fill="none"
           color="danger"
           size="small"
           data-testid="picture-remove"
-          loading={update.isPending}
-          onClick={() => {
-            if (busy) return;
-            update.mutate(
-              { id: strategy.id, avatar: '' },
-              { onSuccess: () => showMessage('success', t('follow.picture_removed')) },
-            );
-          }}
+          loading={removing}
+          onClick={onRemove}
         >
           {t('follow.picture_remove')}
         </Button>
@@ -166,6 +191,48 @@ function PictureControls({ strategy, userId }: { strategy: StrategySummary; user
   );
 }
 
+/** The published strategy's picture: sent at once when chosen, removed at once. */
+function PictureControls({ strategy, userId }: { strategy: StrategySummary; userId: number }) {
+  const { t } = useTranslation();
+  const upload = useAvatarUpload(userId);
+  const update = useStrategyUpdate(userId);
+  const busy = upload.isPending || update.isPending;
+  return (
+    <PictureButtons
+      has={strategy.avatar !== null}
+      choosing={upload.isPending}
+      removing={update.isPending}
+      onPick={(file) => {
+        if (busy) return;
+        upload.mutate(file, { onSuccess: () => showMessage('success', t('follow.picture_saved')) });
+      }}
+      onRemove={() => {
+        if (busy) return;
+        update.mutate(
+          { id: strategy.id, avatar: '' },
+          { onSuccess: () => showMessage('success', t('follow.picture_removed')) },
+        );
+      }}
+    />
+  );
+}
+
+/** A local picture's address for an <img>, released when the picture changes or the screen goes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
+/** Pause, resume, close: stopping a strategy stops every copy of it, so that is confirmed first. */
 function StatusControls({ strategy, userId }: { strategy: StrategySummary; userId: number }) {
   const { t } = useTranslation();
   const update = useStrategyUpdate(userId);

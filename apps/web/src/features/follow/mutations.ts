@@ -93,8 +93,50 @@ function useStrategyChange<I>(call: (input: I) => Promise<StrategySummary>, user
   });
 }
 
+/** What publishing answers: the strategy, and whether a picture sent with it was refused. */
+export interface Published {
+  strategy: StrategySummary;
+  pictureRefused: boolean;
+}
+
+/**
+ * Publishes, then sends the picture chosen in the form, if any. The strategy stands whatever
+ * becomes of the picture (the API client has shown why one was refused; another can be sent from
+ * My strategy).
+ */
 export function usePublish(userId: number) {
-  return useStrategyChange<PublishInput>((input) => api.call(routes.publish, input), userId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      input,
+      picture,
+    }: {
+      input: PublishInput;
+      picture: File | null;
+    }): Promise<Published> => {
+      const strategy = await api.call(routes.publish, input);
+      if (!picture) return { strategy, pictureRefused: false };
+      try {
+        return { strategy: await sendPicture(picture), pictureRefused: false };
+      } catch {
+        return { strategy, pictureRefused: true };
+      }
+    },
+    onSuccess: ({ strategy }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: followKeys.mine(userId) }),
+        queryClient.invalidateQueries({ queryKey: followKeys.strategy(strategy.id, userId) }),
+        queryClient.invalidateQueries({ queryKey: followKeys.strategies() }),
+      ]),
+  });
+}
+
+function sendPicture(file: File): Promise<StrategySummary> {
+  return api.call(
+    routes.avatarUpload,
+    {},
+    { loading: true, file: { blob: file, name: file.name || 'image' } },
+  );
 }
 
 /** Rename, describe, reprice, pause, resume or close; only the fields sent change. */
@@ -104,9 +146,5 @@ export function useStrategyUpdate(userId: number) {
 
 /** The strategy's picture: sent as it is; the server crops it square and re-encodes it. */
 export function useAvatarUpload(userId: number) {
-  return useStrategyChange<File>(
-    (file) =>
-      api.call(routes.avatarUpload, {}, { loading: true, file: { blob: file, name: file.name || 'image' } }),
-    userId,
-  );
+  return useStrategyChange<File>(sendPicture, userId);
 }
