@@ -278,9 +278,9 @@ describe('/follow/mine', () => {
     expect(server.calls(routes.publish)).toHaveLength(1);
     const sentAt = server.seen.findIndex((c) => c.path === routes.avatarUpload.path);
     expect(server.seen.findIndex((c) => c.path === routes.publish.path)).toBeLessThan(sentAt);
-    expect(((server.calls(routes.avatarUpload)[0]?.body as FormData).get('file') as File).name).toBe(
-      'face.png',
-    );
+    const sentBody = server.calls(routes.avatarUpload)[0]?.body;
+    expect(sentBody).toBeInstanceOf(FormData);
+    expect(((sentBody as FormData).get('file') as File).name).toBe('face.png');
     await waitFor(() => expect(toastTexts()).toContain(en('follow.published')));
     expect((await screen.findByTestId('mine-name')).textContent).toBe('With Face');
   });
