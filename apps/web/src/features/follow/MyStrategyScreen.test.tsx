@@ -287,7 +287,7 @@ describe('/follow/mine', () => {
 
   it('keeps the strategy when its picture is refused, and leaves the refusal on screen', async () => {
     // The test before's toast fades out first: this one must show none of its own success.
-    await waitFor(() => expect(toastTexts()).toEqual([]));
+    await waitFor(() => expect(toastTexts()).toEqual([]), { timeout: 10_000 });
     publishing(true);
     await screen.findByTestId('publish-form');
     fireEvent.change(screen.getByTestId('picture-input'), { target: { files: [face()] } });
