@@ -260,7 +260,18 @@ export class CopyService {
   async updateStrategy(user: AuthUser, form: StrategyUpdateForm): Promise<StrategySummary> {
     const current = await selectStrategy(this.d.db.kysely, form.id);
     if (!current || current.user_id !== user.userId) throw new AppError('strategy_not_found');
-    if (current.status === 'closed') throw new AppError('strategy_closed');
+    if (current.status === 'closed') {
+      // A closed strategy's terms stay as they were, but its picture is the provider's own: they
+      // may still take it down (alone in the call; anything else is refused as before).
+      const onlyPicture = Object.entries(form).every(
+        ([k, v]) => k === 'id' || k === 'avatar' || v === undefined,
+      );
+      if (form.avatar === undefined || !onlyPicture) throw new AppError('strategy_closed');
+      await this.removeAvatarOf(user.userId);
+      const row = await selectStrategy(this.d.db.kysely, form.id);
+      if (!row) throw new AppError('strategy_not_found');
+      return this.summary(row);
+    }
     const change: StrategyChange = {};
     if (form.name !== undefined) change.name = checkName(form.name);
     if (form.desc !== undefined) change.description = checkDescription(form.desc);

@@ -164,4 +164,39 @@ describe('strategy avatars', () => {
     expect(missing.status).toBe(ERRORS.not_found.status);
     await missing.arrayBuffer();
   });
+
+  it('lets the provider of a closed strategy take its picture down, and nothing else', async () => {
+    const provider = await s.demo();
+    const published = await publish(provider.token, 'Avatar Closed');
+    const set = StrategySummary.parse(
+      (await sendAvatar(provider.token, await noiseImage(90, 90, 'png'), 'image/png')).body.data,
+    );
+    const files = storedFiles().length;
+    const closed = await s.call(
+      routes.strategyUpdate,
+      { id: published.id, status: 'closed' },
+      provider.token,
+    );
+    expect(closed.code, closed.msg).toBe(1);
+    expect(StrategySummary.parse(closed.data).avatar).toBe(set.avatar);
+
+    // The picture with another change: refused whole.
+    const mixed = await s.call(
+      routes.strategyUpdate,
+      { id: published.id, avatar: '', desc: 'x' },
+      provider.token,
+    );
+    expect(mixed.code).toBe(ERRORS.strategy_closed.code);
+    expect((await strategyOf(published.id)).avatar).toBe(set.avatar);
+    // Someone else: as if it did not exist.
+    const other = await s.demo();
+    const foreign = await s.call(routes.strategyUpdate, { id: published.id, avatar: '' }, other.token);
+    expect(foreign.code).toBe(ERRORS.strategy_not_found.code);
+
+    const removed = await s.call(routes.strategyUpdate, { id: published.id, avatar: '' }, provider.token);
+    expect(removed.code, removed.msg).toBe(1);
+    const after = StrategySummary.parse(removed.data);
+    expect([after.avatar, after.status]).toEqual([null, 'closed']);
+    expect(storedFiles()).toHaveLength(files - 1);
+  });
 });

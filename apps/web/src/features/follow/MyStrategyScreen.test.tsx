@@ -297,4 +297,29 @@ describe('/follow/mine', () => {
     await waitFor(() => expect(toastTexts()).toContain('Only JPEG, PNG or WebP images can be uploaded.'));
     expect(toastTexts()).not.toContain(en('follow.published'));
   });
+
+  it('offers only to take down the picture of a closed strategy', async () => {
+    signIn();
+    replies[routeKey(routes.myStrategy)] = () => ({
+      code: 1,
+      data: myStrategy({
+        strategy: strategy({ id: 12, status: 'closed', avatar: `${routes.strategyAvatar.path}?id=12&v=old` }),
+        followers: [],
+        fees_earned: '0.000000',
+      }),
+    });
+    replies[routeKey(routes.strategyUpdate)] = () => ({
+      code: 1,
+      data: strategy({ id: 12, status: 'closed' }),
+    });
+    show();
+    fireEvent.click(await screen.findByTestId('picture-remove'));
+    expect(screen.queryByTestId('picture-choose')).toBeNull();
+    expect(screen.queryByTestId('picture-input')).toBeNull();
+    await waitFor(() => expect(server.calls(routes.strategyUpdate)).toHaveLength(1));
+    expect(Object.fromEntries(server.calls(routes.strategyUpdate)[0]?.params ?? [])).toEqual({
+      id: '12',
+      avatar: '',
+    });
+  });
 });

@@ -138,41 +138,48 @@ function PictureButtons({
   onRemove,
   choosing = false,
   removing = false,
+  canChoose = true,
 }: {
   has: boolean;
   onPick(file: File): void;
   onRemove(): void;
   choosing?: boolean;
   removing?: boolean;
+  /** False for a closed strategy: its picture can only be taken down. */
+  canChoose?: boolean;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="follow-picture">
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        hidden
-        data-testid="picture-input"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          // The same file chosen again is a change too.
-          e.target.value = '';
-          if (file) onPick(file);
-        }}
-      />
-      <Button
-        shape="rounded"
-        fill="outline"
-        color="primary"
-        size="small"
-        data-testid="picture-choose"
-        loading={choosing}
-        onClick={() => input.current?.click()}
-      >
-        {has ? t('follow.picture_change') : t('follow.picture_add')}
-      </Button>
+      {canChoose && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            data-testid="picture-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // The same file chosen again is a change too.
+              e.target.value = '';
+              if (file) onPick(file);
+            }}
+          />
+          <Button
+            shape="rounded"
+            fill="outline"
+            color="primary"
+            size="small"
+            data-testid="picture-choose"
+            loading={choosing}
+            onClick={() => input.current?.click()}
+          >
+            {has ? t('follow.picture_change') : t('follow.picture_add')}
+          </Button>
+        </>
+      )}
       {has && (
         <Button
           shape="rounded"
@@ -186,7 +193,7 @@ function PictureButtons({
           {t('follow.picture_remove')}
         </Button>
       )}
-      <p className="follow-picture__hint">{t('follow.picture_hint')}</p>
+      {canChoose && <p className="follow-picture__hint">{t('follow.picture_hint')}</p>}
     </div>
   );
 }
@@ -200,6 +207,7 @@ function PictureControls({ strategy, userId }: { strategy: StrategySummary; user
   return (
     <PictureButtons
       has={strategy.avatar !== null}
+      canChoose={strategy.status !== 'closed'}
       choosing={upload.isPending}
       removing={update.isPending}
       onPick={(file) => {
@@ -400,7 +408,7 @@ function Mine({
           <Stat label={`${t('follow.min_invest')} (${t('common.usd')})`} value={money(s.min_invest)} />
           <Stat label={t('documentary.win_rate')} value={percent(s.win_rate)} />
         </StatGrid>
-        {s.status !== 'closed' && <PictureControls strategy={s} userId={userId} />}
+        {(s.status !== 'closed' || s.avatar !== null) && <PictureControls strategy={s} userId={userId} />}
         <Link to={strategyPath(s.id)} className="follow-action__link" data-testid="mine-public">
           {t('follow.view_public')}
         </Link>
