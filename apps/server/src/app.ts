@@ -8,6 +8,7 @@ import { createThreadLink, type ThreadLink } from './cluster/thread-link.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { type StatisticsKeeper, startStatisticsKeeper } from './db/statistics-keeper.js';
 import type { SharedWriteLock } from './db/write-lock.js';
 import { CompanyService } from './features/company/company.service.js';
 import { sessionTtlMs } from './features/identity/identity.feature.js';
@@ -196,6 +197,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     const openDb = db;
     const openBus = bus;
     let metricsListener: MetricsListener | undefined;
+    let statistics: StatisticsKeeper | undefined;
     app.addHook('preClose', async () => {
       // Idle keep-alive connections close at once (Fastify); a request in flight gets
       // CONNECTION_GRACE_MS to finish. Then every connection still open is cut: a client holding
@@ -207,6 +209,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.reverse()) await stop();
+      await statistics?.stop();
       // Released only now, so a successor takes over after this node has put its work away.
       await cluster.leader.stop();
       await openBus.close();
@@ -228,6 +231,10 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
         }
         // Elected before the features start, so each starts in its role (leader or follower).
         await cluster.leader.start();
+        // PostgreSQL: the leader analyses tables that grew, so no cached plan outlives its table's size.
+        statistics = thread
+          ? undefined
+          : startStatisticsKeeper(openDb, app.log, () => cluster.leader.isLeader);
         for (const feature of features) {
           if (feature.start) stops.push(await feature.start(ctx));
         }
