@@ -103,6 +103,19 @@ describe('the statistics keeper (PostgreSQL)', () => {
     expect(await keeper.check()).toEqual([]);
   });
 
+  it("warns at start when the server's autovacuum is off, and only then", async () => {
+    const { rows } = await client.query<{ autovacuum: string }>('SHOW autovacuum');
+    const warnings: string[] = [];
+    const quiet = startStatisticsKeeper(
+      db,
+      { info: () => undefined, warn: (_obj, msg) => void warnings.push(msg) },
+      () => false,
+    );
+    await quiet?.stop();
+    const warned = warnings.some((msg) => msg.startsWith("PostgreSQL's autovacuum is off"));
+    expect(warned).toBe(rows[0]?.autovacuum === 'off');
+  });
+
   it('checks on its own while its node leads', async () => {
     await client.query('CREATE TABLE keeper_led (id serial PRIMARY KEY)');
     await client.query(`INSERT INTO keeper_led SELECT FROM generate_series(1, ${2 * GROWTH_FLOOR})`);

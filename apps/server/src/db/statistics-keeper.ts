@@ -62,6 +62,9 @@ export function startStatisticsKeeper(
     return running;
   };
 
+  // Said once at start: the keeper keeps plans honest, but only autovacuum reclaims dead rows.
+  const warned = warnIfAutovacuumOff(db, log);
+
   const timer = setInterval(() => {
     if (stopped || running || !leading()) return;
     check().catch((err: unknown) => log.warn({ err }, 'statistics keeper: the check failed'));
@@ -73,9 +76,24 @@ export function startStatisticsKeeper(
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await warned;
       await running?.catch(() => undefined);
     },
   };
+}
+
+/** Logs a warning when the server's autovacuum is off (dead rows then pile up in every table). */
+async function warnIfAutovacuumOff(db: Db, log: StatisticsLog): Promise<void> {
+  try {
+    const { rows } = await sql<{ autovacuum: string }>`SHOW autovacuum`.execute(db.kysely);
+    if (rows[0]?.autovacuum === 'off')
+      log.warn(
+        { autovacuum: 'off' },
+        "PostgreSQL's autovacuum is off: the statistics keeper analyses tables that grow, but nothing vacuums them; turn it on in production",
+      );
+  } catch (err) {
+    log.warn({ err }, 'statistics keeper: reading the autovacuum setting failed');
+  }
 }
 
 async function analyseGrown(db: Db, log: StatisticsLog): Promise<string[]> {
