@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineStartupCss } from './scripts/inline-startup-css.ts';
+import { kitChunk } from './scripts/kit-chunk.ts';
 import { splitEnglish } from './scripts/split-english.ts';
 import { startupChunk } from './scripts/startup-chunk.ts';
 
@@ -54,6 +55,22 @@ const TRADE = startupChunk({
 });
 
 /**
+ * antd-mobile's components and what they run on (react-spring, the gesture library, ahooks, icons),
+ * as far as only the later screens use them: one file for Orders, Mine and copy
+ * trading instead of some thirty. The first screens keep their own files (see kit-chunk.ts).
+ */
+const KIT = kitChunk({
+  // Not the photo picker, the photo viewer, swipe actions or the result page: only the identity check
+  // and the payment methods' screens use them (about a fifth of the kit), and they keep files of their own.
+  seeds:
+    /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/](?:components[\\/](?!(?:image-uploader|image-viewer|swipe-action|result-page)[\\/])|utils[\\/])/,
+  leaveOut: [
+    /[\\/]src[\\/]main\.tsx$/,
+    /[\\/]src[\\/]features[\\/](?:home[\\/]HomeScreen|trade[\\/]TradeScreen|auth[\\/]LoginScreen)\.tsx$/,
+  ],
+});
+
+/**
  * React Router 7's package exports only its development build, whose dev warnings
  * (`ENABLE_DEV_WARNINGS = true`) cannot be dropped by minifying; the same package ships the
  * production build beside it (identical but for that switch). The app build takes that one.
@@ -78,6 +95,7 @@ export default defineConfig(({ command }) => ({
     react(),
     STARTUP.plugin,
     TRADE.plugin,
+    KIT.plugin,
     inlineStartupCss(),
     VitePWA({
       // main.tsx registers the worker itself, after the page's load event (lib/service-worker.ts).
@@ -162,6 +180,8 @@ export default defineConfig(({ command }) => ({
             { name: 'startup', test: STARTUP.captures, priority: 2 },
             // What /trade's first paint needs besides those two.
             { name: 'trading', test: TRADE.captures, priority: 1 },
+            // antd-mobile's parts that only the later screens use.
+            { name: 'kit', test: KIT.captures },
             // The trade chart and copy trading's growth chart share the chart library: one chunk of
             // its own, loaded by whichever opens first, never by the first screen.
             { name: 'charts', test: /[\\/]node_modules[\\/]lightweight-charts[\\/]/ },

@@ -2,6 +2,9 @@
 import './lib/zod-jitless';
 // Second: a page opened by its path (/login) is moved into the hash before the router reads it.
 import './lib/path-route';
+// antd-mobile's global styles (its CSS variables) ahead of every component's and of our theme, which
+// overrides them: the app imports each component by its own path, never through the package's barrel.
+import 'antd-mobile/es/global';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -31,7 +31,8 @@ if (typeof document !== 'undefined') {
     // (a frame of react-spring's loop, even with animations skipped), and on a loaded machine that
     // came after the teardown ("window is not defined", seen after withdraw-guards.test.tsx and
     // screens.test.tsx). The wait ends when no overlay is left, or after 5 s whatever is left.
-    const { Dialog, Toast } = await import('antd-mobile');
+    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
+    const { default: Toast } = await import('antd-mobile/es/components/toast');
     Toast.clear();
     Dialog.clear();
     const deadline = Date.now() + 5_000;

@@ -1,4 +1,8 @@
-import { BillOutline, FlagOutline, HistogramOutline, PayCircleOutline, TeamOutline } from 'antd-mobile-icons';
+import BillOutline from 'antd-mobile-icons/es/BillOutline';
+import FlagOutline from 'antd-mobile-icons/es/FlagOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
+import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { LeftOutline } from 'antd-mobile-icons';
+import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useGoBack } from '../lib/go-back';

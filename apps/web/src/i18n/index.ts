@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, isLang, isRtl, LANGUAGE_TAGS, type Lang } from '@meridian/contract';
-import type { ConfigProviderProps } from 'antd-mobile';
+import type { ConfigProviderProps } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import i18next, { type ParseKeys, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { List, type ListItemProps } from 'antd-mobile';
+import type { ListItemProps } from 'antd-mobile/es/components/list';
+import List from 'antd-mobile/es/components/list';
 import type { ReactNode } from 'react';
 
 type ActionItemProps = Omit<ListItemProps, 'onClick' | 'clickable' | 'children'> & {

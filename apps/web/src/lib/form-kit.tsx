@@ -3,8 +3,9 @@
  * labelled native inputs, the submit button, the submit handler that checks before it sends, and
  * the form's layout classes (form-kit.css: `form-page`, `form-stack`).
  */
-import { Button } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import EyeInvisibleOutline from 'antd-mobile-icons/es/EyeInvisibleOutline';
+import EyeOutline from 'antd-mobile-icons/es/EyeOutline';
 import { type FormEvent, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TKey } from '../i18n';

@@ -1,5 +1,5 @@
-import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import Popup from 'antd-mobile/es/components/popup';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import './sheet.css';

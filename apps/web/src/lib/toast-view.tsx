@@ -1,5 +1,5 @@
 /** The antd-mobile toasts behind lib/toast, which loads this module at the first toast. */
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 
 /** Server messages can be long unbroken strings (order ids, addresses): let them wrap anywhere. */
 export function showMessage(kind: 'success' | 'error' | 'info', text: string): void {

@@ -1,5 +1,7 @@
-import { List, Popup, SearchBar } from 'antd-mobile';
-import { DownFill } from 'antd-mobile-icons';
+import List from 'antd-mobile/es/components/list';
+import Popup from 'antd-mobile/es/components/popup';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import DownFill from 'antd-mobile-icons/es/DownFill';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Area, useSettings } from '../../lib/stores/settings';

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
-import { ClockCircleOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../lib/go-back';
 

@@ -1,4 +1,4 @@
-import { MessageOutline } from 'antd-mobile-icons';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
 import { useTranslation } from 'react-i18next';
 
 /** The spec's feedback page is a placeholder by design. */

@@ -1,5 +1,5 @@
 import type { CopyDetail, CopySummary } from '@meridian/contract';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormCheck, SubmitButton, useFormSubmit } from '../../lib/form-kit';

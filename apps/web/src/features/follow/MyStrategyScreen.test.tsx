@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { routes } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, routeKey, sampleUser } from '../auth/test-server';

@@ -1,6 +1,6 @@
 import type { MyStrategy, StrategyStatus, StrategySummary } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,7 +1,8 @@
 import { STRATEGY_SORTS, type StrategySort } from '@meridian/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

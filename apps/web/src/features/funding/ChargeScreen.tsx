@@ -1,6 +1,7 @@
 import type { BankOption } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Tabs } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, List, SwipeAction } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
+import SwipeAction from 'antd-mobile/es/components/swipe-action';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showMessage } from '../../lib/toast';

@@ -1,4 +1,5 @@
-import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
+import ImageUploader from 'antd-mobile/es/components/image-uploader';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../lib/toast';

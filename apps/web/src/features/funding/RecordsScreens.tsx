@@ -1,6 +1,9 @@
 import { LANGUAGE_TAGS } from '@meridian/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { InfiniteScroll, List, PullToRefresh, Tabs } from 'antd-mobile';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import List from 'antd-mobile/es/components/list';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TKey } from '../../i18n';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, List } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TKey } from '../../i18n';

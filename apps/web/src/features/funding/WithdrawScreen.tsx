@@ -1,6 +1,8 @@
 import { type DrawMethod, routes } from '@meridian/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

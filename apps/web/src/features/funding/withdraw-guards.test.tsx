@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { routes } from '@meridian/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, routeKey, sampleUser } from '../auth/test-server';

@@ -1,5 +1,7 @@
 import type { TradeInstrument } from '@meridian/contract';
-import { GlobalOutline, SearchOutline, UserOutline } from 'antd-mobile-icons';
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

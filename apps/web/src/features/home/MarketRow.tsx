@@ -1,5 +1,6 @@
 import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import StarFill from 'antd-mobile-icons/es/StarFill';
+import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoUrl } from '../markets/logo';

@@ -1,6 +1,8 @@
 import { REVIEW_DONE, REVIEW_WAITING } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ResultPage, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ResultPage from 'antd-mobile/es/components/result-page';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../lib/form-kit';

@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Lang } from '@meridian/contract';
-import { List } from 'antd-mobile';
-import { CheckOutline } from 'antd-mobile-icons';
+import List from 'antd-mobile/es/components/list';
+import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useState } from 'react';
 import { setLanguage } from '../../i18n';
 import { ActionItem } from '../../lib/action-item';

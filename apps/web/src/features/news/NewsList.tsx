@@ -1,6 +1,10 @@
 import type { NewsSummary } from '@meridian/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import List from 'antd-mobile/es/components/list';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ActionItem } from '../../lib/action-item';

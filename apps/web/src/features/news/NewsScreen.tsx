@@ -1,5 +1,5 @@
 import { isRtl, NEWS_CATEGORY_ANNOUNCEMENT, NEWS_CATEGORY_MARKET } from '@meridian/contract';
-import { Tabs } from 'antd-mobile';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../lib/stores/settings';

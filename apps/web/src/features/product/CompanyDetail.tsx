@@ -1,5 +1,6 @@
 import type { Company } from '@meridian/contract';
-import { Button, List } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogFocus } from '../../lib/sheet';

@@ -1,7 +1,9 @@
 import { LANGUAGE_TAGS } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorBlock, PullToRefresh, Skeleton } from 'antd-mobile';
-import { ClockCircleOutline } from 'antd-mobile-icons';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,5 +1,6 @@
 import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
-import { DownFill, UnorderedListOutline } from 'antd-mobile-icons';
+import DownFill from 'antd-mobile-icons/es/DownFill';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeDirection, changeText, lastPrice } from '../markets/price';

@@ -1,6 +1,6 @@
 import type { TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../lib/sheet';
 import type { SubmitPayload } from './api';

@@ -1,7 +1,8 @@
 import { MARKET_OPEN, type Order, type TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
 import { useQuery } from '@tanstack/react-query';
-import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
+import MinusOutline from 'antd-mobile-icons/es/MinusOutline';
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,9 @@
 import type { Order, OrderStatus, TradeInstrument } from '@meridian/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderRow } from './OrderRow';

@@ -1,6 +1,7 @@
 import type { Order } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
-import { Button, CenterPopup } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogFocus, useEscape } from '../../lib/sheet';

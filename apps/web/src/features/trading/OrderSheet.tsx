@@ -5,7 +5,7 @@ import {
   type Order,
 } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBalance, formatFixed } from '../../lib/format';

@@ -1,6 +1,6 @@
 import type { Order } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '../../lib/format';

@@ -1,6 +1,7 @@
 import type { AccountFigures } from '@meridian/contract';
 import { DEFAULT_MARGIN_CALL_PCT, isMarginCall, toMicros } from '@meridian/trading';
-import { ExclamationCircleFill, InformationCircleOutline } from 'antd-mobile-icons';
+import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
+import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBalance, formatFixed } from '../../lib/format';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { type AccountFigures, type MyDealResponse, type Order, routes } from '@meridian/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, routeKey } from '../auth/test-server';
 

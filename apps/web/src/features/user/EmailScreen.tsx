@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
-import { MailOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mailtoHref, useContactEmail } from './contact';

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
-import { UserAddOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useGoBack } from '../../lib/go-back';

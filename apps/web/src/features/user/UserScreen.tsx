@@ -1,17 +1,15 @@
-import { List } from 'antd-mobile';
-import {
-  BankcardOutline,
-  CheckShieldOutline,
-  GlobalOutline,
-  LockOutline,
-  MailOutline,
-  MessageOutline,
-  SetOutline,
-  SoundOutline,
-  TeamOutline,
-  UnorderedListOutline,
-  UserContactOutline,
-} from 'antd-mobile-icons';
+import List from 'antd-mobile/es/components/list';
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
+import MailOutline from 'antd-mobile-icons/es/MailOutline';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
+import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
+import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
