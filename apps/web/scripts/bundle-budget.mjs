@@ -1,5 +1,6 @@
 // Fails the build when the JavaScript a phone downloads to show `/` grows past the budget, or when a
-// library the home screen does not draw with creeps into it (issue 12).
+// library the home screen does not draw with creeps into it (issue 12), or when one of the first
+// screens (home, trade, login) loads the later screens' antd-mobile kit (scripts/kit-chunk.ts).
 // "`/`" = the index.html entry chunk and everything it imports statically (transitively), plus the
 // home screen's lazy chunk and its static imports, which main.tsx starts loading before the first
 // render; as the Vite manifest lists them. Other screens and languages load on demand and are not
@@ -34,13 +35,28 @@ if (entries.length === 0 || !manifest[FIRST_SCREEN]) {
   process.exit(1);
 }
 
-const seen = new Set();
-const stack = [...entries, FIRST_SCREEN];
-while (stack.length > 0) {
-  const key = stack.pop();
-  if (key === undefined || seen.has(key)) continue;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) stack.push(dep);
+/** The manifest keys `roots` load: themselves and their static imports, transitively. */
+function loadedBy(roots) {
+  const seen = new Set();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (key === undefined || seen.has(key)) continue;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) stack.push(dep);
+  }
+  return seen;
+}
+
+const seen = loadedBy([...entries, FIRST_SCREEN]);
+
+/** The screens a first visit opens, which must not wait for the kit (kit-chunk.ts's `leaveOut`). */
+const KIT_FREE = [FIRST_SCREEN, 'src/features/trade/TradeScreen.tsx', 'src/features/auth/LoginScreen.tsx'];
+const kitLoaded = [];
+for (const screen of KIT_FREE) {
+  if (!manifest[screen]) kitLoaded.push(`${screen} (not in the manifest)`);
+  for (const key of loadedBy([...entries, screen]))
+    if (/(?:^|\/)kit-[\w-]+\.js$/.test(manifest[key]?.file ?? '')) kitLoaded.push(`${screen} (${manifest[key].file})`);
 }
 
 let total = 0;
@@ -64,4 +80,5 @@ console.log(
     `(budget ${BUDGET_BYTES / 1024} KB): ${over ? 'OVER BUDGET' : 'ok'}`,
 );
 if (found.length > 0) console.error(`bundle-budget: loaded for / but not needed there: ${found.join(', ')}`);
-if (over || found.length > 0) process.exit(1);
+if (kitLoaded.length > 0) console.error(`bundle-budget: a first screen loads the kit: ${kitLoaded.join(', ')}`);
+if (over || found.length > 0 || kitLoaded.length > 0) process.exit(1);
