@@ -56,7 +56,8 @@ const kitLoaded = [];
 for (const screen of KIT_FREE) {
   if (!manifest[screen]) kitLoaded.push(`${screen} (not in the manifest)`);
   for (const key of loadedBy([...entries, screen]))
-    if (/(?:^|\/)kit-[\w-]+\.js$/.test(manifest[key]?.file ?? '')) kitLoaded.push(`${screen} (${manifest[key].file})`);
+    if (/(?:^|\/)kit-[\w-]+\.js$/.test(manifest[key]?.file ?? ''))
+      kitLoaded.push(`${screen} (${manifest[key].file})`);
 }
 
 let total = 0;
@@ -80,5 +81,6 @@ console.log(
     `(budget ${BUDGET_BYTES / 1024} KB): ${over ? 'OVER BUDGET' : 'ok'}`,
 );
 if (found.length > 0) console.error(`bundle-budget: loaded for / but not needed there: ${found.join(', ')}`);
-if (kitLoaded.length > 0) console.error(`bundle-budget: a first screen loads the kit: ${kitLoaded.join(', ')}`);
+if (kitLoaded.length > 0)
+  console.error(`bundle-budget: a first screen loads the kit: ${kitLoaded.join(', ')}`);
 if (over || found.length > 0 || kitLoaded.length > 0) process.exit(1);
