@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { staticClosure } from './static-imports.ts';
 
 const PACKAGE = /[\\/]node_modules[\\/]/;
 
@@ -41,23 +42,17 @@ export function kitChunk(options: KitChunkOptions): { plugin: Plugin; captures(i
     buildEnd() {
       kit.clear();
       const ids = [...this.getModuleIds()];
-      const outside = new Set<string>();
-      const stack = ids.filter((id) => options.leaveOut.some((pattern) => pattern.test(id)));
-      while (stack.length > 0) {
-        const id = stack.pop() as string;
-        if (outside.has(id)) continue;
-        outside.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) stack.push(dep);
-      }
-      const seen = new Set<string>();
-      const reached = ids.filter((id) => options.seeds.test(id));
-      while (reached.length > 0) {
-        const id = reached.pop() as string;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        if (!outside.has(id)) kit.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) if (PACKAGE.test(dep)) reached.push(dep);
-      }
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const outside = staticClosure(
+        importsOf,
+        ids.filter((id) => options.leaveOut.some((pattern) => pattern.test(id))),
+      );
+      const reached = staticClosure(
+        importsOf,
+        ids.filter((id) => options.seeds.test(id)),
+        (id) => PACKAGE.test(id),
+      );
+      for (const id of reached) if (!outside.has(id)) kit.add(id);
     },
   };
   return { plugin, captures: (id) => kit.has(id) };

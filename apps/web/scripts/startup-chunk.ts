@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { staticClosure } from './static-imports.ts';
 
 interface StartupChunkOptions {
   /** The app's entry module (main.tsx). */
@@ -49,17 +50,9 @@ export function startupChunk(options: StartupChunkOptions): {
     buildEnd() {
       startup.clear();
       const ids = [...this.getModuleIds()];
-      const closure = (root: string, follow: (id: string) => boolean = (id) => options.own.test(id)) => {
-        const seen = new Set<string>();
-        const stack = [root];
-        while (stack.length > 0) {
-          const id = stack.pop() as string;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) if (follow(dep)) stack.push(dep);
-        }
-        return seen;
-      };
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const closure = (root: string, follow: (id: string) => boolean = (id) => options.own.test(id)) =>
+        staticClosure(importsOf, [root], follow);
       const entry = ids.find((id) => options.entry.test(id));
       const first = ids.find((id) => options.firstScreen.test(id));
       if (!entry || !first) return;
