@@ -18,7 +18,7 @@ import * as m0016 from './0016_account_versions.js';
 import * as m0017 from './0017_copy_watch.js';
 import * as m0018 from './0018_open_orders.js';
 import * as m0019 from './0019_strategy_avatars.js';
-import * as m0020 from './0020_copy_fees_due.js';
+import * as m0020 from './0020_copy_watch_indexes.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -41,7 +41,7 @@ import * as m0020 from './0020_copy_fees_due.js';
  *   0017 copy       (a partial index of the guarded running copies, for the copy watcher)
  *   0018 trading    (a partial index of the open orders, in place of one of every order by status)
  *   0019 copy       (a strategy's avatar)
- *   0020 copy       (a partial index of the running copies by fee month, for the month-end check)
+ *   0020 copy       (partial indexes of the running copies by fee month and of the stopping copies, for the watcher)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -63,5 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_copy_watch': m0017,
   '0018_open_orders': m0018,
   '0019_strategy_avatars': m0019,
-  '0020_copy_fees_due': m0020,
+  '0020_copy_watch_indexes': m0020,
 };

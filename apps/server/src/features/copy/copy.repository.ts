@@ -323,11 +323,16 @@ export async function selectCopiesDueFees(
   return rows.map(copy);
 }
 
-export async function selectCopiesByStatus(db: Executor, statuses: CopyRow['status'][]): Promise<CopyRow[]> {
+/**
+ * The copies whose stop began and has not finished (the watcher resumes them every second), from
+ * their partial index (migration 0020): the status is a literal, as in activeCopiesPage, so both
+ * databases see that the query asks for what the index holds.
+ */
+export async function selectStoppingCopies(db: Executor): Promise<CopyRow[]> {
   const rows = await db
     .selectFrom('copies')
     .selectAll()
-    .where('status', 'in', statuses)
+    .where('status', '=', sql.lit('stopping'))
     .orderBy('id')
     .execute();
   return rows.map(copy);

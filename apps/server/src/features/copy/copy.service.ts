@@ -85,12 +85,12 @@ import {
   insertStrategy,
   type StrategyChange,
   type StrategyRow,
-  selectCopiesByStatus,
   selectCopiesDueFees,
   selectCopiesOf,
   selectCopy,
   selectGuardedCopies,
   selectSkips,
+  selectStoppingCopies,
   selectStrategies,
   selectStrategy,
   selectStrategyCopies,
@@ -908,7 +908,7 @@ export class CopyService {
 
   /** Finishes the stops a crash or a closed market left half done. */
   async resumeStopping(): Promise<void> {
-    for (const c of await selectCopiesByStatus(this.d.db.kysely, ['stopping'])) {
+    for (const c of await selectStoppingCopies(this.d.db.kysely)) {
       await this.finishStop(c).catch((err: unknown) =>
         this.d.log.warn({ err, copyId: c.id }, 'a stopping copy could not finish yet'),
       );
