@@ -313,6 +313,23 @@ export interface GuardedCopy {
   equity_stop_micros: number;
 }
 
+/**
+ * Whether any running copy's fee month is behind `month` ("YYYY-MM"): between month ends, none is,
+ * and this asks the partial index of migration 0020 alone (the page read below, ordered by id, is
+ * one SQLite answers by reading every copy, having no statistics: 0.6 ms against 13 µs with 10,000
+ * copies, on the thread that serves requests, every second).
+ */
+export async function anyCopyDueFees(db: Executor, month: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('copies')
+    .select('id')
+    .where('status', '=', sql.lit('active'))
+    .where('fee_month', '<', month)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A page of the running copies whose fee month is behind `month` ("YYYY-MM"): month-end settlement's. */
 export async function selectCopiesDueFees(
   db: Executor,

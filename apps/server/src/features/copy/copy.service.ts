@@ -76,6 +76,7 @@ import {
 import type { UploadService } from '../uploads/index.js';
 import {
   addFeesEarned,
+  anyCopyDueFees,
   type CopyRow,
   clearAvatar,
   countSkips,
@@ -804,6 +805,7 @@ export class CopyService {
    */
   async settleMonth(at: number): Promise<number> {
     const month = monthOf(at);
+    if (!(await anyCopyDueFees(this.d.db.kysely, month))) return 0;
     let charged = 0;
     // A page at a time, each priced as it is read (see checkEquityStops); a copy settled moves its
     // month on, so each read starts after the last copy of the page before.
