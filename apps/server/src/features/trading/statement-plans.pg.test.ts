@@ -1,8 +1,9 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Db, inTransaction, type Tx } from '../../db/database.js';
+import { type Db, inTransaction } from '../../db/database.js';
 import { insertFundedUser } from '../../test/accounts.js';
 import { useMigratedDatabase } from '../../test/database.js';
+import { recordQueries } from '../../test/plans.js';
 import type { Instrument } from '../markets/index.js';
 import { closeHolding } from './booking.js';
 import { toRecord } from './orders.repository.js';
@@ -51,16 +52,6 @@ async function genericPlan(query: CompiledQuery): Promise<string> {
   });
 }
 
-/** Records the next statement containing `marker` that `tx` sends. */
-function capture(tx: Tx, marker: string, into: CompiledQuery[]) {
-  const executor = tx.getExecutor() as { executeQuery: (query: CompiledQuery) => Promise<unknown> };
-  const original = executor.executeQuery.bind(executor);
-  executor.executeQuery = (query) => {
-    if (query.sql.includes(marker)) into.push(query);
-    return original(query);
-  };
-}
-
 describe('the one-statement placement and close on PostgreSQL', () => {
   it('read the accounts and orders they move on their primary keys in their cached plans', async () => {
     expect(db.dialect).toBe('postgres');
@@ -75,7 +66,7 @@ describe('the one-statement placement and close on PostgreSQL', () => {
     const userId = await insertFundedUser(db, '43000001', 10_000_000);
     const statements: CompiledQuery[] = [];
     const placed = await inTransaction(db, (tx) => {
-      capture(tx, 'INSERT INTO orders', statements);
+      recordQueries(tx, statements);
       return placeOrderRow(tx, placementRow(userId, 100_000));
     });
     if (!placed) throw new Error('placement refused');
@@ -87,13 +78,14 @@ describe('the one-statement placement and close on PostgreSQL', () => {
         created_at, filled_at
       FROM orders, generate_series(1, 2500)`.execute(db.kysely);
     await inTransaction(db, (tx) => {
-      capture(tx, 'UPDATE orders o', statements);
+      recordQueries(tx, statements);
       return closeHolding(tx, toRecord(placed), EURUSD, '1.10100', 25_000, 'manual', 2);
     });
     await sql`ANALYZE accounts`.execute(db.kysely);
     await sql`ANALYZE orders`.execute(db.kysely);
 
-    const [placement, close] = statements;
+    const placement = statements.find((q) => q.sql.includes('INSERT INTO orders'));
+    const close = statements.find((q) => q.sql.includes('UPDATE orders o'));
     if (!placement || !close) throw new Error('the placement or the close was not captured');
     for (const query of [placement, close]) {
       const plan = await genericPlan(query);
