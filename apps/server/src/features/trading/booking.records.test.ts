@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type Db, inTransaction, readArrays } from '../../db/database.js';
 import { insertFundedUser } from '../../test/accounts.js';
 import { useMigratedDatabase } from '../../test/database.js';
+import { planOf } from '../../test/plans.js';
 import type { Instrument } from '../markets/index.js';
 import { cancelPending, closeHolding, openOrder } from './booking.js';
 import { type OrderRecord, STATUS_HISTORY } from './model.js';
@@ -13,7 +13,6 @@ import {
   selectOrder,
   updateOrderIf,
 } from './orders.repository.js';
-import { recordStatements } from './testing/placement.js';
 
 /**
  * The order path reads back from its writes only what it cannot know: a placement only the new
@@ -158,22 +157,7 @@ describe('the open orders', () => {
   });
 
   it('through their partial index (the plan of the statement the read runs)', async () => {
-    const plan = await inTransaction(db, async (tx) => {
-      const statements: string[] = [];
-      recordStatements(tx, statements);
-      await selectOpenOrders(tx);
-      const [text] = statements;
-      if (!text) throw new Error('selectOpenOrders ran no statement');
-      if (db.dialect === 'sqlite') {
-        const { rows } = await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`).execute(tx);
-        return rows.map((r) => r.detail).join(' | ');
-      }
-      // A table this small is read whole unless the planner is told not to: then it takes the
-      // index if the query's condition implies the index's.
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`).execute(tx);
-      return rows.map((r) => r['QUERY PLAN']).join(' | ');
-    });
+    const plan = await planOf(db, (tx) => selectOpenOrders(tx), { indexesWhenUsable: true });
     expect(plan).toContain('orders_open_idx');
   });
 });
