@@ -277,7 +277,22 @@ describe('scale-out leadership with real processes', () => {
       'the tight positions to close',
       30_000,
       200,
-    );
+    ).catch(async (error: unknown) => {
+      // Once seen under a full parallel run and not since: say what the positions and the market
+      // looked like, and what the new leader complained of, so the next failure explains itself.
+      const { rows } = await db.query(
+        'SELECT id, status, open_price, tp, sl, version FROM orders WHERE id = ANY($1) ORDER BY id',
+        [tight],
+      );
+      const since = watch.batches.filter((x) => x.at > resumedAt);
+      const complaints = newLeader.lines.filter((l) => Number(l.level) >= 40).slice(-20);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; the positions ${JSON.stringify(rows)}; ` +
+          `newest BTCUSD bid ${newestBid('BTCUSD')}, ${since.length} batches since node A woke ` +
+          `(terms ${[...new Set(since.map((x) => x.term))].join(', ')}); ` +
+          `the new leader's warnings and errors ${JSON.stringify(complaints)}`,
+      );
+    });
     const byA = await db.query(`SELECT order_id FROM order_audit WHERE app = 'node-a' AND at >= $1`, [woke]);
     expect(byA.rows).toEqual([]);
     const closers = await db.query<{ app: string }>(
