@@ -1,6 +1,7 @@
 // Fails the build when the JavaScript a phone downloads to show `/` grows past the budget, or when a
 // library the home screen does not draw with creeps into it (issue 12), or when one of the first
-// screens (home, trade, login) loads the later screens' antd-mobile kit (scripts/kit-chunk.ts).
+// screens (home, trade, login) or the documentary tab loads the later screens' antd-mobile kit
+// (scripts/kit-chunk.ts), or the documentary tab loads zod.
 // "`/`" = the index.html entry chunk and everything it imports statically (transitively), plus the
 // home screen's lazy chunk and its static imports, which main.tsx starts loading before the first
 // render; as the Vite manifest lists them. Other screens and languages load on demand and are not
@@ -50,14 +51,32 @@ function loadedBy(roots) {
 
 const seen = loadedBy([...entries, FIRST_SCREEN]);
 
-/** The screens a first visit opens, which must not wait for the kit (kit-chunk.ts's `leaveOut`). */
-const KIT_FREE = [FIRST_SCREEN, 'src/features/trade/TradeScreen.tsx', 'src/features/auth/LoginScreen.tsx'];
+/** The documentary tab (vite.config.ts: FOLLOW): no kit, and none of the contract's schemas either. */
+const STRATEGIES_SCREEN = 'src/features/follow/StrategiesScreen.tsx';
+/**
+ * The screens a first visit opens, which must not wait for the kit (kit-chunk.ts's `leaveOut`), and
+ * the documentary tab, which draws none of it.
+ */
+const KIT_FREE = [
+  FIRST_SCREEN,
+  'src/features/trade/TradeScreen.tsx',
+  'src/features/auth/LoginScreen.tsx',
+  STRATEGIES_SCREEN,
+];
 const kitLoaded = [];
 for (const screen of KIT_FREE) {
   if (!manifest[screen]) kitLoaded.push(`${screen} (not in the manifest)`);
   for (const key of loadedBy([...entries, screen]))
     if (/(?:^|\/)kit-[\w-]+\.js$/.test(manifest[key]?.file ?? ''))
       kitLoaded.push(`${screen} (${manifest[key].file})`);
+}
+
+const ZOD = FORBIDDEN[0];
+const zodLoaded = [];
+for (const key of loadedBy([...entries, STRATEGIES_SCREEN])) {
+  const file = manifest[key]?.file;
+  if (file?.endsWith('.js') && readFileSync(join(dist, file), 'utf8').includes(ZOD.marker))
+    zodLoaded.push(file);
 }
 
 let total = 0;
@@ -82,5 +101,7 @@ console.log(
 );
 if (found.length > 0) console.error(`bundle-budget: loaded for / but not needed there: ${found.join(', ')}`);
 if (kitLoaded.length > 0)
-  console.error(`bundle-budget: a first screen loads the kit: ${kitLoaded.join(', ')}`);
-if (over || found.length > 0 || kitLoaded.length > 0) process.exit(1);
+  console.error(`bundle-budget: a screen that must not load the kit does: ${kitLoaded.join(', ')}`);
+if (zodLoaded.length > 0)
+  console.error(`bundle-budget: the documentary tab loads zod: ${zodLoaded.join(', ')}`);
+if (over || found.length > 0 || kitLoaded.length > 0 || zodLoaded.length > 0) process.exit(1);

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  COPY_STOP_REASONS,
+  EQUITY_PERIODS,
+  SKIP_REASONS,
+  STRATEGY_DESC_MAX,
+  STRATEGY_SORTS,
+  STRATEGY_STATUSES,
+} from './follow-constants.js';
 import { AmountInput } from './funding.js';
 import { InstrumentCode } from './markets.js';
 import { Money, pageSchema } from './money.js';
@@ -11,43 +19,18 @@ import { Order } from './trading.js';
  * the proportional volume, the high-water-mark fee, time-weighted ROI and the risk score.
  */
 
-/** A performance fee is 0 to 50 % of the profit above the high-water mark. */
-export const STRATEGY_FEE_MAX_PCT = 50;
-export const STRATEGY_NAME_MIN = 2;
-export const STRATEGY_NAME_MAX = 40;
-export const STRATEGY_DESC_MAX = 500;
-export const STRATEGIES_PAGE_SIZE = 20;
-
-export const STRATEGY_STATUSES = ['active', 'paused', 'closed'] as const;
 export const StrategyStatus = z.enum(STRATEGY_STATUSES);
 export type StrategyStatus = z.infer<typeof StrategyStatus>;
 
-/** Why a copy stopped. */
-export const COPY_STOP_REASONS = ['user', 'equity_stop', 'strategy_paused', 'strategy_closed'] as const;
 export const CopyStopReason = z.enum(COPY_STOP_REASONS);
 export type CopyStopReason = z.infer<typeof CopyStopReason>;
 
-/** Why a provider's trade was not copied into one copy account. */
-export const SKIP_REASONS = ['below_min_lot', 'insufficient_margin', 'market_closed', 'rejected'] as const;
 export const SkipReason = z.enum(SKIP_REASONS);
 export type SkipReason = z.infer<typeof SkipReason>;
 
-export const STRATEGY_SORTS = [
-  'roi',
-  'three_week_rate',
-  'win_rate',
-  'followers',
-  'total_orders',
-  'multiple',
-  'variety',
-  'risk_score',
-  'max_drawdown',
-  'created_at',
-] as const;
 export const StrategySort = z.enum(STRATEGY_SORTS);
 export type StrategySort = z.infer<typeof StrategySort>;
 
-export const EQUITY_PERIODS = ['1w', '1m', '3m', 'all'] as const;
 export const EquityPeriod = z.enum(EQUITY_PERIODS);
 export type EquityPeriod = z.infer<typeof EquityPeriod>;
 

@@ -6,6 +6,7 @@ export * from './digits.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './follow.js';
+export * from './follow-constants.js';
 export * from './funding.js';
 export * from './identity.js';
 export * from './languages.js';

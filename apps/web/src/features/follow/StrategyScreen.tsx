@@ -11,7 +11,6 @@ import { Spinner } from '../../lib/spinner';
 import { isDemoUser, useSession } from '../../lib/stores/session';
 import { useSettings } from '../../lib/stores/settings';
 import { showMessage } from '../../lib/toast';
-import { CopySheet } from './CopySheet';
 import { formatDateTime, ltr, money, percent, signedPercent, toneOf } from './display';
 import { copyPath, idParam } from './links';
 import {
@@ -32,6 +31,11 @@ import {
 import { equityQuery, followKeys, strategyQuery } from './queries';
 
 const EquityChart = lazy(async () => ({ default: (await import('./EquityChart')).EquityChart }));
+/**
+ * The copy sheet and its form (the sheet, the form kit and the antd-mobile parts under them) load
+ * after the page has drawn, and only for a signed-in trader: a visitor is sent to log in instead.
+ */
+const CopySheet = lazy(async () => ({ default: (await import('./CopySheet')).CopySheet }));
 
 /**
  * `asOf`: when the strategy's figures above were read. Each time they are read again (a visit after
@@ -272,17 +276,19 @@ function StrategyView({
         </p>
       </Section>
       {isLogin && (
-        <CopySheet
-          strategy={s}
-          userId={userId}
-          visible={copying}
-          onClose={() => setCopying(false)}
-          onCopied={(copy) => {
-            setCopying(false);
-            showMessage('success', t('follow.copy_started', { name: s.name }));
-            void navigate(copyPath(copy.copy_id));
-          }}
-        />
+        <Suspense fallback={null}>
+          <CopySheet
+            strategy={s}
+            userId={userId}
+            visible={copying}
+            onClose={() => setCopying(false)}
+            onCopied={(copy) => {
+              setCopying(false);
+              showMessage('success', t('follow.copy_started', { name: s.name }));
+              void navigate(copyPath(copy.copy_id));
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
