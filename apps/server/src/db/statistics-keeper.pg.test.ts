@@ -57,8 +57,18 @@ async function plan(statement: string): Promise<string> {
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-describe('the statistics keeper (PostgreSQL)', () => {
-  it('replaces a cached plan made while a table was tiny once the table has grown, and only then', async () => {
+/**
+ * The case the keeper is for: a hot statement prepared while its table was tiny (its generic plan
+ * reads the whole table), the table then grown 300-fold, the plan still cached. Another backend's
+ * catalog traffic can reset this backend's caches meanwhile (the test files beside this one create
+ * schemas and tables all the time, and a backend that falls behind the shared invalidation queue
+ * drops every cached plan), and a plan made again sees the grown table. Then the case was not
+ * reached, not fixed by anyone: it is set up again, a few times at most.
+ */
+async function staleGenericPlan(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await client.query('DEALLOCATE ALL');
+    await client.query('DROP TABLE IF EXISTS keeper_probe');
     await client.query('CREATE TABLE keeper_probe (id serial PRIMARY KEY, x integer NOT NULL)');
     await client.query('INSERT INTO keeper_probe (x) SELECT g FROM generate_series(1, 10) g');
     await client.query('ANALYZE keeper_probe');
@@ -75,7 +85,15 @@ describe('the statistics keeper (PostgreSQL)', () => {
     await client.query(
       `INSERT INTO keeper_probe (x) SELECT g FROM generate_series(1, ${3 * GROWTH_FLOOR}) g`,
     );
-    expect(await plan('probe(1)')).toContain('Seq Scan on keeper_probe');
+    const stale = await plan('probe(1)');
+    if (stale.includes('Seq Scan on keeper_probe')) return;
+    if (attempt === 5) expect(stale).toContain('Seq Scan on keeper_probe');
+  }
+}
+
+describe('the statistics keeper (PostgreSQL)', () => {
+  it('replaces a cached plan made while a table was tiny once the table has grown, and only then', async () => {
+    await staleGenericPlan();
     await flushStatistics();
 
     expect(await checkUntilAnalysed()).toEqual(['keeper_probe']);
