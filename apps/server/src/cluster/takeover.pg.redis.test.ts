@@ -137,6 +137,24 @@ const enoughTicks = (term: number, moves: number) => () => {
   return path.split(' ').every((p) => p.length === moves) ? path : undefined;
 };
 
+/**
+ * Each node's health and what it logged about the lease, with its warnings and errors: a wait on the
+ * cluster that times out says with this what the nodes were doing.
+ */
+async function whatNodesSay(): Promise<string> {
+  const said = await Promise.all(
+    [a, b, c].map(async (node) => {
+      const health = await node.healthOrNothing();
+      const lines = node.lines
+        .filter((l) => String(l.msg ?? '').startsWith('leader election') || Number(l.level) >= 40)
+        .slice(-12)
+        .map((l) => ({ time: l.time, level: l.level, msg: l.msg, term: l.term, reason: l.reason }));
+      return `${node.name}: health ${JSON.stringify(health)}, lease and warnings ${JSON.stringify(lines)}`;
+    }),
+  );
+  return said.join('; ');
+}
+
 describe('scale-out leadership with real processes', () => {
   it('elects one leader although every node spells the database URL differently', async () => {
     const healths = await waitFor(async () => {
@@ -144,7 +162,9 @@ describe('scale-out leadership with real processes', () => {
       // Followers know the term once they have looked at the lease, and hear the leader's batches.
       const ready = all.every((h) => h && h.term === 1 && h.priceAgeMs !== null && h.priceAgeMs < STALE_MS);
       return ready ? all : undefined;
-    }, 'every node to know term 1 and hear the leader');
+    }, 'every node to know term 1 and hear the leader').catch(async (error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${await whatNodesSay()}`);
+    });
     expect(healths.map((h) => h?.leader)).toEqual([true, false, false]);
     expect(new Set(watch.batches.map((x) => x.node)).size).toBe(1);
   });
