@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_KINDS, STAFF_ROLES } from './backoffice-constants.js';
 import { Money, pageSchema } from './money.js';
+import { wholeNumber, wholeNumberText } from './whole-number.js';
 
 /**
  * The back office: staff, their roles and sessions, the four-eyes approvals, the user desk, the
@@ -13,8 +14,8 @@ import { Money, pageSchema } from './money.js';
 export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
 
-const Id = z.coerce.number<number>().int().positive().max(2_147_483_647);
-const Page = z.coerce.number<number>().int().min(1).max(100_000).default(1);
+const Id = wholeNumber(z.number().int().positive().max(2_147_483_647));
+const Page = wholeNumber(z.number().int().min(1).max(100_000)).default(1);
 /** A yes/no as JSON (true/false) or as a form field ("1"/"0", "true"/"false"). */
 export const Flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
@@ -233,7 +234,7 @@ export const StaffRestrictForm = z.object({
 export type StaffRestrictForm = z.input<typeof StaffRestrictForm>;
 export const StaffCreditForm = z.object({
   id: Id,
-  score: z.coerce.number<number>().int().min(0).max(1000),
+  score: wholeNumber(z.number().int().min(0).max(1000)),
   reason: Reason,
 });
 export type StaffCreditForm = z.input<typeof StaffCreditForm>;
@@ -274,7 +275,7 @@ export type StaffApproval = z.infer<typeof StaffApproval>;
 export const StaffApprovalPage = pageSchema(StaffApproval);
 export type StaffApprovalPage = z.infer<typeof StaffApprovalPage>;
 export const StaffApprovalQuery = z.object({
-  status: z.coerce.number<number>().int().min(0).max(2).optional(),
+  status: wholeNumber(z.number().int().min(0).max(2)).optional(),
   page: Page,
 });
 export type StaffApprovalQuery = z.input<typeof StaffApprovalQuery>;
@@ -292,8 +293,8 @@ const RateText = z
   .trim()
   .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal number');
 const LeverageList = z
-  .union([z.array(z.coerce.number<number>()), z.string().trim().max(100)])
-  .transform((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',').map((x) => Number(x.trim()))) : v))
+  .union([z.array(wholeNumber(z.number())), z.string().trim().max(100)])
+  .transform((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',').map(wholeNumberText)) : v))
   .pipe(z.array(z.number().int().min(1).max(1000)).max(12));
 
 export const StaffInstrument = z.object({
@@ -343,7 +344,7 @@ export const StaffInstrumentForm = z.object({
   max_lots: LotsText.optional(),
   fee_rate: RateText.optional(),
   fee_per_lot: RateText.optional(),
-  margin_mode: z.coerce.number<number>().int().min(1).max(2).optional(),
+  margin_mode: wholeNumber(z.number().int().min(1).max(2)).optional(),
   retail_leverage: LeverageList.optional(),
   pro_leverage: LeverageList.optional(),
 });
@@ -403,12 +404,12 @@ export type StaffRisk = z.infer<typeof StaffRisk>;
 // ---- Audit ----
 
 export const StaffAuditQuery = z.object({
-  staff_id: z.coerce.number<number>().int().positive().optional(),
+  staff_id: wholeNumber(z.number().int().positive()).optional(),
   /** An action name or its beginning (`withdrawal.` finds every withdrawal decision). */
   action: z.string().trim().max(64).default(''),
   /** Epoch milliseconds, inclusive. */
-  from: z.coerce.number<number>().int().min(0).optional(),
-  to: z.coerce.number<number>().int().min(0).optional(),
+  from: wholeNumber(z.number().int().min(0)).optional(),
+  to: wholeNumber(z.number().int().min(0)).optional(),
   page: Page,
 });
 export type StaffAuditQuery = z.input<typeof StaffAuditQuery>;
@@ -475,7 +476,7 @@ export type StaffNewsArticle = z.infer<typeof StaffNewsArticle>;
  */
 export const StaffNewsForm = z.object({
   id: Id.optional(),
-  category_id: z.coerce.number<number>().int().min(1).max(2),
+  category_id: wholeNumber(z.number().int().min(1).max(2)),
   published: Flag,
   texts: z.array(StaffNewsText).min(1).max(14),
 });
@@ -571,7 +572,7 @@ const Code = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,12}$/, 'must be 2 to 12 letters or digits');
-const Sort = z.coerce.number<number>().int().min(0).max(10_000).default(0);
+const Sort = wholeNumber(z.number().int().min(0).max(10_000)).default(0);
 
 /** Creates (no `id`) or changes a receiving address for coin deposits. */
 export const StaffDepositAddressForm = z.object({
@@ -604,7 +605,7 @@ export const StaffDrawCurrencyForm = z.object({
     .string()
     .trim()
     .regex(/^\d{1,6}(\.\d{1,8})?$/, 'must be a decimal number'),
-  fee_type: z.coerce.number<number>().int().min(1).max(2),
+  fee_type: wholeNumber(z.number().int().min(1).max(2)),
   usd_price: z
     .string()
     .trim()

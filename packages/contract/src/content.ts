@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './money.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Content: news and announcements (GET /api/news/list, /api/news/info) and the service-provider
@@ -23,25 +24,26 @@ const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 export const PageParam = z.preprocess(
   blankAsMissing,
-  z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  wholeNumber(z.number().int().min(1).max(MAX_PAGE)).default(1),
 );
 
 export const NewsListQuery = z.object({
   category_id: z.preprocess(
     blankAsMissing,
-    z.coerce
-      .number()
-      .int()
-      .refine((n): n is NewsCategory => (NEWS_CATEGORIES as readonly number[]).includes(n), {
-        message: 'unknown category',
-      })
-      .optional(),
+    wholeNumber(
+      z
+        .number()
+        .int()
+        .refine((n): n is NewsCategory => (NEWS_CATEGORIES as readonly number[]).includes(n), {
+          message: 'unknown category',
+        }),
+    ).optional(),
   ),
   page: PageParam,
 });
 export type NewsListQuery = z.infer<typeof NewsListQuery>;
 
-export const NewsInfoQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const NewsInfoQuery = z.object({ id: wholeNumber(z.number().int().min(1).max(2_147_483_647)) });
 export type NewsInfoQuery = z.infer<typeof NewsInfoQuery>;
 
 /** A list row: everything but the body. `created_at` is epoch seconds. */

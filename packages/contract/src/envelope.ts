@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './whole-number.js';
 
 /** Every REST response body (spec section 8): code 1 is success, anything else is a failure. */
 export interface Envelope<T = unknown> {
@@ -17,7 +18,7 @@ export type ValidationIssue = z.infer<typeof ValidationIssue>;
 
 /** A page request: `page` is 1-based, bounded so that nobody asks for page 10^12. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 
 /** `data` of a `validation_failed` envelope: one entry per offending field. */

@@ -12,6 +12,7 @@ import { InstrumentCode } from './markets.js';
 import { Money, pageSchema } from './money.js';
 import { PercentString } from './ranking.js';
 import { Order } from './trading.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Copy trading (the documentary tab): strategies a trader publishes, and copies of them that
@@ -34,7 +35,7 @@ export type StrategySort = z.infer<typeof StrategySort>;
 export const EquityPeriod = z.enum(EQUITY_PERIODS);
 export type EquityPeriod = z.infer<typeof EquityPeriod>;
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const Id = wholeNumber(z.number().int().positive().max(2_147_483_647));
 const Flag = z.union([z.literal(0), z.literal(1)]);
 
 /** A strategy on the list and at the top of its page, with its statistics. */
@@ -90,15 +91,15 @@ export type StrategyPage = z.infer<typeof StrategyPage>;
 export const StrategiesQuery = z.object({
   sort: StrategySort.default('roi'),
   /** Only demo (1) or only real (0) strategies; absent: both. */
-  demo: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(Flag).optional()),
+  demo: z.preprocess((v) => (v === '' ? undefined : v), wholeNumber(Flag).optional()),
   /** Only strategies whose risk score is at most this. */
   max_risk: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(10).optional(),
+    wholeNumber(z.number().int().min(1).max(10)).optional(),
   ),
   /** Words in the name. */
   q: z.string().trim().max(40).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 export type StrategiesQuery = z.infer<typeof StrategiesQuery>;
 

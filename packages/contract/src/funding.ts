@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StepUpFields } from './identity.js';
 import { Money, pageSchema } from './money.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Funding and identity verification: uploads, real-name review, deposits, withdrawals, payout
@@ -105,14 +106,14 @@ export const ChargeSubmitQuery = z.object({
   number: AmountInput.default(''),
   proofImg: z.string().trim().max(500).default(''),
   address: z.string().trim().max(200).optional(),
-  charge_id: z.coerce.number<number>().int().positive(),
+  charge_id: wholeNumber(z.number().int().positive()),
 });
 export type ChargeSubmitQuery = z.infer<typeof ChargeSubmitQuery>;
 
 export const WireSubmitQuery = z.object({
   number: AmountInput.default(''),
   proofImg: z.string().trim().max(500).default(''),
-  wire_id: z.coerce.number<number>().int().positive(),
+  wire_id: wholeNumber(z.number().int().positive()),
 });
 export type WireSubmitQuery = z.infer<typeof WireSubmitQuery>;
 
@@ -131,8 +132,8 @@ export const ChargeRecordPage = pageSchema(ChargeRecord);
 export type ChargeRecordPage = z.infer<typeof ChargeRecordPage>;
 /** type 0 coin, 1 bank; absent = both. */
 export const ChargeListQuery = z.object({
-  type: z.coerce.number<number>().int().min(0).max(1).optional(),
-  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  type: wholeNumber(z.number().int().min(0).max(1)).optional(),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 
 // ---- Withdrawals ----
@@ -140,7 +141,7 @@ export const ChargeListQuery = z.object({
 /** draw type: 1 coin address, 2 bank account. */
 export const DRAW_TYPE_COIN = 1;
 export const DRAW_TYPE_BANK = 2;
-export const DrawType = z.coerce.number<number>().pipe(z.union([z.literal(1), z.literal(2)]));
+export const DrawType = wholeNumber(z.union([z.literal(1), z.literal(2)]));
 
 export const DrawCurrency = z.object({
   id: z.number().int().positive(),
@@ -175,12 +176,12 @@ export type DrawMethod = z.infer<typeof DrawMethod>;
 export const DrawMethodList = z.array(DrawMethod);
 export const DrawMethodQuery = z.object({
   draw_type: DrawType.optional(),
-  draw_id: z.coerce.number<number>().int().positive().optional(),
+  draw_id: wholeNumber(z.number().int().positive()).optional(),
 });
 
 export const BindDrawMethodForm = z.object({
   type: DrawType,
-  draw_id: z.coerce.number<number>().int().positive(),
+  draw_id: wholeNumber(z.number().int().positive()),
   dc_address: z.string().trim().max(120).default(''),
   bank_name: z.string().trim().max(120).default(''),
   bank_address: z.string().trim().max(200).default(''),
@@ -191,13 +192,13 @@ export const BindDrawMethodForm = z.object({
   ...StepUpFields,
 });
 export type BindDrawMethodForm = z.infer<typeof BindDrawMethodForm>;
-export const DeleteDrawMethodForm = z.object({ id: z.coerce.number<number>().int().positive() });
+export const DeleteDrawMethodForm = z.object({ id: wholeNumber(z.number().int().positive()) });
 
 export const DrawForm = z.object({
-  draw_currency_id: z.coerce.number<number>().int().positive(),
+  draw_currency_id: wholeNumber(z.number().int().positive()),
   number: AmountInput.default(''),
   memo: z.string().trim().max(200).default(''),
-  draw_method_id: z.coerce.number<number>().int().positive(),
+  draw_method_id: wholeNumber(z.number().int().positive()),
   /** The authenticator code when two-factor authentication is on, else the login password. */
   ...StepUpFields,
 });
@@ -228,7 +229,7 @@ export const DrawRecordPage = pageSchema(DrawRecord);
 export type DrawRecordPage = z.infer<typeof DrawRecordPage>;
 export const DrawListQuery = z.object({
   type: DrawType.optional(),
-  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 
 // ---- Operator (admin API) ----
@@ -237,7 +238,7 @@ export const DrawListQuery = z.object({
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 export const AdminDecisionForm = z.object({
-  id: z.coerce.number<number>().int().positive(),
+  id: wholeNumber(z.number().int().positive()),
   /**
    * Who decided, for the automation token only (recorded as `automation:<operator>`); a staff
    * session records its member and ignores this.
@@ -248,8 +249,8 @@ export const AdminDecisionForm = z.object({
 });
 export type AdminDecisionForm = z.infer<typeof AdminDecisionForm>;
 export const AdminListQuery = z.object({
-  status: z.coerce.number<number>().int().min(0).max(3).optional(),
-  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  status: wholeNumber(z.number().int().min(0).max(3)).optional(),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 
 /** Decisions: when and by whom; null while the record waits. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './money.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Identity: demo accounts, registration, login, sessions, passwords, the user centre.
@@ -9,12 +10,12 @@ import { Money } from './money.js';
 /** 1 = e-mail, 2 = mobile (area code + number). */
 export const ACCOUNT_TYPE_EMAIL = 1;
 export const ACCOUNT_TYPE_MOBILE = 2;
-export const AccountType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+export const AccountType = wholeNumber(z.union([z.literal(1), z.literal(2)]));
 
 /** verification code purposes: 1 register, 2 reset password. */
 export const CODE_PURPOSE_REGISTER = 1;
 export const CODE_PURPOSE_RESET = 2;
-export const CodePurpose = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+export const CodePurpose = wholeNumber(z.union([z.literal(1), z.literal(2)]));
 
 /**
  * An area (calling-code) id; absent when missing or blank. Forms built from the specification send
@@ -23,7 +24,7 @@ export const CodePurpose = z.coerce.number().pipe(z.union([z.literal(1), z.liter
 export const OptionalAreaId = z
   .preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    wholeNumber(z.number().int().positive()).optional(),
   )
   .optional();
 
@@ -144,10 +145,7 @@ export type ForgetPasswordForm = z.infer<typeof ForgetPasswordForm>;
  * new_password when the client sends it.
  */
 export const AmendPasswordForm = z.object({
-  type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .default(1),
+  type: wholeNumber(z.union([z.literal(1), z.literal(2)])).default(1),
   new_password: z.string().max(128),
   re_password: z.string().max(128).optional(),
   auth_code: z.string().min(1).max(128),

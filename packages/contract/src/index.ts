@@ -20,3 +20,4 @@ export * from './socket-constants.js';
 export * from './socket-protocol.js';
 export * from './trading.js';
 export * from './trading-constants.js';
+export * from './whole-number.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKET_CLOSED, MARKET_OPEN, PERIODS } from './market-constants.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Market data: the REST payloads of /v1/api/forex/trade_list, getCategories and kline, and the
@@ -100,10 +101,10 @@ export const KLINE_MAX_LIMIT = 1000;
  * oldest candle already shown (epoch seconds, exclusive) to get the candles before it.
  */
 export const KlineQuery = z.object({
-  forex_id: z.coerce.number().int().positive(),
+  forex_id: wholeNumber(z.number().int().positive()),
   period: Period,
-  to: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(KLINE_MAX_LIMIT).default(KLINE_DEFAULT_LIMIT),
+  to: wholeNumber(z.number().int().positive()).optional(),
+  limit: wholeNumber(z.number().int().min(1).max(KLINE_MAX_LIMIT)).default(KLINE_DEFAULT_LIMIT),
 });
 export type KlineQuery = z.input<typeof KlineQuery>;
 
@@ -112,7 +113,7 @@ export const ABBREVIATED_KLINE_POINTS = 60;
 
 /** GET /v1/api/forex/abbreviated_cache_kline: a short series for the home list's small area chart. */
 export const AbbreviatedKlineQuery = z.object({
-  forex_id: z.coerce.number().int().positive(),
+  forex_id: wholeNumber(z.number().int().positive()),
   period: Period.default(ABBREVIATED_KLINE_DEFAULT_PERIOD),
 });
 export type AbbreviatedKlineQuery = z.input<typeof AbbreviatedKlineQuery>;
@@ -125,16 +126,16 @@ const PeriodText = z.string().trim().min(1).max(16);
 
 /** What GET kline reads: KlineQuery, its period checked by the server. */
 export const KlineRequest = z.object({
-  forex_id: z.coerce.number<number>().int().positive(),
+  forex_id: wholeNumber(z.number().int().positive()),
   period: PeriodText,
-  to: z.coerce.number<number>().int().positive().optional(),
-  limit: z.coerce.number<number>().int().min(1).max(KLINE_MAX_LIMIT).default(KLINE_DEFAULT_LIMIT),
+  to: wholeNumber(z.number().int().positive()).optional(),
+  limit: wholeNumber(z.number().int().min(1).max(KLINE_MAX_LIMIT)).default(KLINE_DEFAULT_LIMIT),
 });
 export type KlineRequest = z.input<typeof KlineRequest>;
 
 /** What GET abbreviated_cache_kline reads: AbbreviatedKlineQuery, its period checked by the server. */
 export const AbbreviatedKlineRequest = z.object({
-  forex_id: z.coerce.number<number>().int().positive(),
+  forex_id: wholeNumber(z.number().int().positive()),
   period: PeriodText.optional(),
 });
 export type AbbreviatedKlineRequest = z.input<typeof AbbreviatedKlineRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Money on the wire: a USD amount as a decimal string with exactly 6 decimals, the exact value of
@@ -32,5 +33,5 @@ export const LedgerItem = z.object({
 export type LedgerItem = z.infer<typeof LedgerItem>;
 export const LedgerPage = pageSchema(LedgerItem);
 export type LedgerPage = z.infer<typeof LedgerPage>;
-export const LedgerQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const LedgerQuery = z.object({ page: wholeNumber(z.number().int().min(1).max(100_000)).default(1) });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;

@@ -11,6 +11,7 @@ import {
   PLACE_MARKET,
   PLACE_PENDING,
 } from './trading-constants.js';
+import { wholeNumber } from './whole-number.js';
 
 /**
  * Trading: the REST payloads of /v1/api/forex/{submit,my_deal,close,cancel_trade,set_stop_price},
@@ -108,16 +109,17 @@ const NumberText = z.string().trim().max(64);
 export const SubmitOrderQuery = z.object({
   /**
    * 1 buy; the specification reads any other number as sell (answers always say 2). Blank or not a
-   * number is refused.
+   * number is refused. The one number field read as any number, not decimal digits only
+   * (wholeNumber): issue 11 keeps the specification's reading ("-1" sells, "1.0" buys).
    */
   type: z
     .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number())
     .transform((v): OrderType => (v === ORDER_TYPE_BUY ? ORDER_TYPE_BUY : ORDER_TYPE_SELL)),
   /** Lots, a decimal string on the instrument's `Pip` step. */
   cont: NumberText,
-  forex_id: z.coerce.number().int().positive(),
+  forex_id: wholeNumber(z.number().int().positive()),
   /** 1 market, 0 pending at target_price. */
-  status: z.coerce.number().pipe(z.union([z.literal(PLACE_MARKET), z.literal(PLACE_PENDING)])),
+  status: wholeNumber(z.union([z.literal(PLACE_MARKET), z.literal(PLACE_PENDING)])),
   /** Required (> 0) for a pending order; ignored for a market order. */
   target_price: NumberText.default('0'),
   /** "0" or absent = none. */
@@ -125,7 +127,7 @@ export const SubmitOrderQuery = z.object({
   /** "0" or absent = none. */
   target_profit_price: NumberText.default('0'),
   /** One of the instrument's HasForexMultiple values. */
-  multiple: z.coerce.number().int().positive(),
+  multiple: wholeNumber(z.number().int().positive()),
 });
 export type SubmitOrderQuery = z.input<typeof SubmitOrderQuery>;
 
@@ -133,18 +135,18 @@ export const MY_DEAL_PAGE_SIZE = 10;
 
 /** GET /v1/api/forex/my_deal: one page (10, newest first) of the user's orders in one status. */
 export const MyDealQuery = z.object({
-  status: z.coerce.number().pipe(OrderStatus),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: wholeNumber(OrderStatus),
+  page: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
 });
 export type MyDealQuery = z.input<typeof MyDealQuery>;
 
 /** GET /v1/api/forex/close and /v1/api/forex/cancel_trade. */
-export const OrderIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const OrderIdQuery = z.object({ id: wholeNumber(z.number().int().positive()) });
 export type OrderIdQuery = z.input<typeof OrderIdQuery>;
 
 /** GET /v1/api/forex/set_stop_price: replaces both levels ("0" clears one). */
 export const SetStopPriceQuery = z.object({
-  id: z.coerce.number().int().positive(),
+  id: wholeNumber(z.number().int().positive()),
   target_profit_price: NumberText.default('0'),
   stop_loss_price: NumberText.default('0'),
 });

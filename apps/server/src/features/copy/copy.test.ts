@@ -562,6 +562,20 @@ describe('bad input and other people’s things', () => {
     const none = await s.call(routes.copy, {}, follower.token);
     expect(none.code).toBe(code('validation_failed'));
     expect(await balance(follower.token)).toBe('99500.000000');
+    // An id is decimal digits: the strategy's own id spelled in hex, with an exponent, a fraction or
+    // spaces is refused, not read as that strategy (Number() reads every one of them as its id).
+    const stranger = await s.demo();
+    const strangerBalance = await balance(stranger.token);
+    for (const spelled of [
+      `0x${strategy.id.toString(16)}`,
+      `${strategy.id}e0`,
+      `${strategy.id}.0`,
+      ` ${strategy.id} `,
+    ]) {
+      const refused = await s.call(routes.copy, { strategy_id: spelled, amount: '500' }, stranger.token);
+      expect(refused.code, spelled).toBe(code('validation_failed'));
+    }
+    expect(await balance(stranger.token)).toBe(strangerBalance);
 
     // Add and withdraw: through the ledger, both ways.
     const added = CopySummary.parse(
