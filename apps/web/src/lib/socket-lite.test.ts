@@ -24,6 +24,16 @@ const CANDLE = {
   Volume: 12,
 };
 
+const FIGURES = {
+  balance: '99000.000000',
+  lock_balance: '1000.000000',
+  margin: '1000.000000',
+  profit: '-12.345600',
+  equity: '99987.654400',
+  risk_rate: '9998.77',
+};
+const ORDER_TICK = { Id: 7, Price: '1.08501', FactProfits: '-12.345600' };
+
 /** Frames the quick parser handles, valid as the contract defines them. */
 const VALID: Record<string, unknown>[] = [
   { type: 'hello', code: 1, protocol: 2, time: 1_700_000_000_000 },
@@ -40,6 +50,9 @@ const VALID: Record<string, unknown>[] = [
   { type: 'KLINE', code: 'EURUSD', data: { '1min': CANDLE, '1day': { ...CANDLE, Volume: 0 } }, Time: 1 },
   { type: 'KLINE', code: 'XAU.USD', data: {} },
   { type: 'KLINE', code: 'EURUSD', data: { '5min': { ...CANDLE, Extra: 1 } }, extra: true },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [ORDER_TICK, { ...ORDER_TICK, Id: 8 }] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, risk_rate: null, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [{ ...ORDER_TICK, Extra: 1 }], extra: 2 } },
   // Extra keys are dropped, by zod and by the quick parser alike.
   { type: 'sub_result', code: 1, topic: 'FEED_STATUS', extra: 'x' },
   { type: 'DAY_MARKET', code: 1, data: [{ ...QUOTE, Extra: 1 }], more: true },
@@ -80,6 +93,21 @@ const INVALID: unknown[] = [
   { type: 'FEED_STATUS', code: 1, data: { Stale: true, AgeMs: 1.5 } },
   { type: 'FEED_STATUS', code: 1, data: { Stale: true } },
   { type: 'FEED_STATUS', code: 1, data: null },
+  { type: 'FOREX_TRADE', code: 1, data: {} },
+  { type: 'FOREX_TRADE', code: 2, data: { ...FIGURES, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: {} } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, balance: '99000.00', orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, equity: 99987.6544, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, profit: '1e3', orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, risk_rate: undefined, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, risk_rate: 12, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, lock_balance: null, orders: [] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [{ ...ORDER_TICK, Id: 0 }] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [{ ...ORDER_TICK, Id: 1.5 }] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [{ ...ORDER_TICK, Price: '1,08' }] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [{ ...ORDER_TICK, FactProfits: '-12.3' }] } },
+  { type: 'FOREX_TRADE', code: 1, data: { ...FIGURES, orders: [ORDER_TICK, null] } },
   { type: 'KLINE', code: 'eurusd', data: {} },
   { type: 'KLINE', code: 1, data: {} },
   { type: 'KLINE', code: 'EURUSD', data: [] },
@@ -112,9 +140,9 @@ describe('the quick socket parser agrees with the contract', () => {
     }
   });
 
-  it('leaves order pushes and unknown types to the full parser', () => {
-    expect(parseLiteMessage({ type: 'FOREX_TRADE', code: 1, data: {} })).toBe(DEFER);
+  it('leaves order events, copy trading and unknown types to the full parser', () => {
     expect(parseLiteMessage({ type: 'FOREX_CLOSED' })).toBe(DEFER);
+    expect(parseLiteMessage({ type: 'COPY_TRADE' })).toBe(DEFER);
     expect(parseLiteMessage({ type: 'NEW_THING' })).toBe(DEFER);
   });
 });

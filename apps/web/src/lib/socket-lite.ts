@@ -1,6 +1,7 @@
 import {
   type Candle,
   type DayMarketEntry,
+  type ForexTradeMessage,
   MARKET_CLOSED,
   MARKET_OPEN,
   PERIODS,
@@ -12,21 +13,25 @@ import { DEFER, type MessageParser } from './socket';
 
 /**
  * The frames every screen receives (the handshake, subscription answers, DAY_MARKET quotes and
- * FEED_STATUS) and the trade screen's KLINE candles, checked by hand so neither screen needs zod (on
- * /trade, the first candle frame loaded zod and built all the contract's schemas, about 60 ms of a
- * phone's main thread, right after the chart's own start); every other type (order pushes) comes
- * back `DEFER`, and the socket client loads the contract's full parser (lib/socket-protocol)
+ * FEED_STATUS), the trade screen's KLINE candles and a signed-in trader's FOREX_TRADE figures,
+ * checked by hand so no screen needs zod for them (on /trade, the first candle frame loaded zod and
+ * built all the contract's schemas, about 60 ms of a phone's main thread, right after the chart's
+ * own start; FOREX_TRADE comes on subscribing, so Orders and Mine loaded zod just after their first
+ * paint); every other type (order events, copy trading's pushes) comes back `DEFER`, and the socket client loads the contract's full parser (lib/socket-protocol)
  * for it. Each check mirrors the contract's zod schema field by field, keeping only the schema's keys
  * as zod does; socket-lite.test.ts runs both over the same frames and requires the same answers.
  */
 type Row = Record<string, unknown>;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** The contract's Money: an amount with exactly 6 decimals. */
+const MONEY = /^-?\d{1,13}\.\d{6}$/;
 const INSTRUMENT_CODE = /^[A-Z0-9.]{1,24}$/;
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
+const isMoney = (v: unknown): v is string => typeof v === 'string' && MONEY.test(v);
 
 function dayMarketEntry(v: unknown): DayMarketEntry | null {
   if (!isRow(v)) return null;
@@ -57,6 +62,31 @@ function optionalText(row: Row, key: string): { ok: boolean; value?: string } {
   const value = row[key];
   if (value === undefined) return { ok: true };
   return typeof value === 'string' ? { ok: true, value } : { ok: false };
+}
+
+/** FOREX_TRADE's data: the account's figures and each holding order's price and floating P&L. */
+function accountTrade(v: unknown): ForexTradeMessage['data'] | null {
+  if (!isRow(v)) return null;
+  const { balance, lock_balance, margin, profit, equity, risk_rate, orders } = v;
+  if (
+    !isMoney(balance) ||
+    !isMoney(lock_balance) ||
+    !isMoney(margin) ||
+    !isMoney(profit) ||
+    !isMoney(equity)
+  ) {
+    return null;
+  }
+  if (risk_rate !== null && typeof risk_rate !== 'string') return null;
+  if (!Array.isArray(orders)) return null;
+  const ticks: ForexTradeMessage['data']['orders'] = [];
+  for (const order of orders) {
+    if (!isRow(order)) return null;
+    const { Id, Price, FactProfits } = order;
+    if (!isInt(Id) || Id <= 0 || !isDecimal(Price) || !isMoney(FactProfits)) return null;
+    ticks.push({ Id, Price, FactProfits });
+  }
+  return { balance, lock_balance, margin, profit, equity, risk_rate, orders: ticks };
 }
 
 type LiteParsers = Partial<Record<ServerMessageType, (row: Row) => ServerMessage | null>>;
@@ -108,6 +138,11 @@ const PARSERS: LiteParsers = {
     return Time === undefined
       ? { type: 'KLINE', code, data: candles }
       : { type: 'KLINE', code, data: candles, Time };
+  },
+  FOREX_TRADE: ({ code, data }) => {
+    if (code !== 1) return null;
+    const parsed = accountTrade(data);
+    return parsed ? { type: 'FOREX_TRADE', code, data: parsed } : null;
   },
   FEED_STATUS: ({ code, data }) => {
     if (code !== 1 || !isRow(data)) return null;
