@@ -6,7 +6,13 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStorage, type TestStorage, testConfig } from '../test/harness.js';
 import { FALLBACK_PAGES, startCheckpointer } from './checkpointer.js';
-import { inTransaction, openDatabase, precompiledQuery, StatementCache } from './database.js';
+import {
+  inTransaction,
+  openDatabase,
+  precompiledArrays,
+  precompiledQuery,
+  StatementCache,
+} from './database.js';
 import { migrateToLatest } from './migrate.js';
 
 let storage: TestStorage | undefined;
@@ -216,6 +222,43 @@ describe('precompiled queries', () => {
         { key: 'bench_a', value: 'one' },
         { key: 'bench_b', value: 'two' },
       ]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('read arrays with new parameters on each call, on the reader and the writer', async () => {
+    storage = await createTestStorage();
+    const db = openDatabase(testConfig(storage));
+    try {
+      await migrateToLatest(db.kysely, db.dialect);
+      await db.kysely
+        .insertInto('settings')
+        .values(['a', 'b', 'c', 'd'].map((k, i) => ({ key: `page_${k}`, value: String(i) })))
+        .execute();
+      const page = precompiledArrays((d, after: string, limit: number) =>
+        d
+          .selectFrom('settings')
+          .select(['key', 'value'])
+          .where('key', '>', after)
+          .where('key', 'like', sql.lit('page_%'))
+          .orderBy('key')
+          .limit(limit),
+      );
+      for (const source of [db.reader, db.kysely]) {
+        expect(await page(source, 'page_a', 2)).toEqual([
+          ['page_b', '1'],
+          ['page_c', '2'],
+        ]);
+        // Compiled once: the second call only binds new values.
+        expect(await page(source, 'page_c', 5)).toEqual([['page_d', '3']]);
+      }
+      const misbound = precompiledArrays((d, key: string) =>
+        d.selectFrom('settings').select('value').where('key', '=', key).limit(1),
+      );
+      expect(() => misbound(db.reader, 'x')).toThrow(
+        /precompiledArrays: the query must bind its 1 parameters/,
+      );
     } finally {
       await db.close();
     }

@@ -463,13 +463,39 @@ export function precompiledQuery<P extends unknown[], R>(
     if (text !== undefined) {
       return runCompiled<R>(db, text, params);
     }
-    const compiled = build(db, ...params).compile();
-    const bound = compiled.parameters;
-    if (bound.length !== params.length || bound.some((value, i) => value !== params[i])) {
-      throw new Error(`precompiledQuery: the query must bind its ${params.length} parameters in order`);
-    }
+    const compiled = compileOnce('precompiledQuery', build(db, ...params), params);
     texts.set(adapter, compiled.sql);
-    keepPrepared(compiled.sql);
-    return db.executeQuery(compiled);
+    return db.executeQuery(compiled as CompiledQuery<R>);
   };
+}
+
+/**
+ * precompiledQuery for a SELECT read as arrays (readArrays): a page the copy mirror reads many
+ * times per provider order. Building and compiling the page's query (a subquery, a join, two dozen
+ * columns) took longer than SQLite's read of its 64 rows: 9.5 against 6.2 µs a row.
+ */
+export function precompiledArrays<P extends unknown[]>(
+  build: (db: Kysely<Database>, ...params: P) => Compilable<unknown>,
+): (db: Kysely<Database>, ...params: P) => Promise<unknown[][]> {
+  const texts = new WeakMap<object, string>();
+  return (db, ...params) => {
+    const adapter = db.getExecutor().adapter;
+    let text = texts.get(adapter);
+    if (text === undefined) {
+      text = compileOnce('precompiledArrays', build(db, ...params), params).sql;
+      texts.set(adapter, text);
+    }
+    return readArrays(db, CompiledQuery.raw(text, params));
+  };
+}
+
+/** Compiles a query kept for reuse, checking that it binds exactly `params`, in order; marks it hot. */
+function compileOnce(name: string, query: Compilable<unknown>, params: readonly unknown[]): CompiledQuery {
+  const compiled = query.compile();
+  const bound = compiled.parameters;
+  if (bound.length !== params.length || bound.some((value, i) => value !== params[i])) {
+    throw new Error(`${name}: the query must bind its ${params.length} parameters in order`);
+  }
+  keepPrepared(compiled.sql);
+  return compiled;
 }

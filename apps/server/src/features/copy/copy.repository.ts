@@ -3,7 +3,7 @@
  * (a write-queue job) or the database for reads.
  */
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import { precompiledQuery, readArrays, type Tx } from '../../db/database.js';
+import { precompiledArrays, precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ORDER_COLUMNS, type OrderRecord, recordOf } from '../trading/index.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
@@ -251,23 +251,48 @@ export async function selectMirrorCopies(
   page: { afterId: number; limit: number },
   partition?: CopyPartition,
 ): Promise<MirrorCopy[]> {
-  let query = db
+  const rows = partition
+    ? await mirrorCopiesShareQuery(
+        db,
+        strategyId,
+        'active',
+        page.afterId,
+        partition.count,
+        partition.index,
+        page.limit,
+      )
+    : await mirrorCopiesQuery(db, strategyId, 'active', page.afterId, page.limit);
+  return rows.map((r) => ({
+    id: Number(r[0]),
+    follower_id: Number(r[1]),
+    account_id: r[2] === null ? null : Number(r[2]),
+    is_demo: Number(r[3]),
+  }));
+}
+
+function mirrorCopiesPage(db: Executor, strategyId: number, status: 'active', afterId: number) {
+  return db
     .selectFrom('copies')
     .select(['id', 'follower_id', 'account_id', 'is_demo'])
     .where('strategy_id', '=', strategyId)
-    .where('status', '=', 'active')
-    .where('id', '>', page.afterId)
-    .orderBy('id')
-    .limit(page.limit);
-  if (partition) query = query.where(sql<number>`copies.id % ${partition.count}`, '=', partition.index);
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    follower_id: Number(r.follower_id),
-    account_id: r.account_id === null ? null : Number(r.account_id),
-    is_demo: Number(r.is_demo),
-  }));
+    .where('status', '=', status)
+    .where('id', '>', afterId);
 }
+
+/** A page of the mirror's copies, compiled once (a page is read per 64 copies of every provider event). */
+const mirrorCopiesQuery = precompiledArrays(
+  (db, strategyId: number, status: 'active', afterId: number, limit: number) =>
+    mirrorCopiesPage(db, strategyId, status, afterId).orderBy('id').limit(limit),
+);
+
+/** The same page of one copy thread's share (mirror-thread.ts): the copies whose id modulo count is index. */
+const mirrorCopiesShareQuery = precompiledArrays(
+  (db, strategyId: number, status: 'active', afterId: number, count: number, index: number, limit: number) =>
+    mirrorCopiesPage(db, strategyId, status, afterId)
+      .where(sql<number>`copies.id % ${count}`, '=', index)
+      .orderBy('id')
+      .limit(limit),
+);
 
 /** A page of the running copies in id order after `afterId`, for the watcher's filters below (no columns chosen yet). */
 function activeCopiesPage(db: Executor, page: { afterId: number; limit: number }) {
@@ -609,34 +634,17 @@ export async function selectCopiedOrders(
     order: OrderRecord;
   }>
 > {
-  const query = db
-    .selectFrom((eb) => {
-      let links = eb
-        .selectFrom('copy_links')
-        .select(['copy_links.copy_id', 'copy_links.copy_order_id'])
-        .where('copy_links.provider_order_id', '=', providerOrderId)
-        .where('copy_links.copy_id', '>', page.afterId)
-        .where('copy_links.copy_order_id', 'is not', null);
-      if (partition)
-        links = links.where(sql<number>`copy_links.copy_id % ${partition.count}`, '=', partition.index);
-      return links.orderBy('copy_links.copy_id').limit(page.limit).as('page');
-    })
-    .innerJoin('orders', 'orders.id', 'page.copy_order_id')
-    // The follower read per row on the copy's primary key (a link's copy always exists: its foreign
-    // key): joined, PostgreSQL's plan could hash every copy of the table for a page of 64 (seen in
-    // sampled plans with 10,000 followers: 1.1-1.7 ms a page, where a close reads 150 pages).
-    .select((eb) => [
-      'page.copy_id as copyId',
-      eb
-        .selectFrom('copies')
-        .select('copies.follower_id')
-        .whereRef('copies.id', '=', 'page.copy_id')
-        .as('followerId'),
-      ...ORDER_COLUMNS,
-    ])
-    .orderBy('page.copy_id');
-  // As arrays: the order's 22 columns as an object each were half of a page's read (readArrays).
-  const rows = await readArrays(db, query.compile());
+  // Built and compiled once (precompiledArrays): per page of 64 rows that took longer than the read.
+  const rows = partition
+    ? await copiedOrdersShareQuery(
+        db,
+        providerOrderId,
+        page.afterId,
+        partition.count,
+        partition.index,
+        page.limit,
+      )
+    : await copiedOrdersQuery(db, providerOrderId, page.afterId, page.limit);
   return rows.map((r) => {
     const order = recordOf(r, 2);
     return {
@@ -650,6 +658,55 @@ export async function selectCopiedOrders(
     };
   });
 }
+
+/** The links of one page of a provider order's copied orders (see selectCopiedOrders), of one share. */
+function copiedLinks(
+  db: Executor,
+  providerOrderId: number,
+  afterId: number,
+  share: CopyPartition | undefined,
+  limit: number,
+) {
+  let links = db
+    .selectFrom('copy_links')
+    .select(['copy_links.copy_id', 'copy_links.copy_order_id'])
+    .where('copy_links.provider_order_id', '=', providerOrderId)
+    .where('copy_links.copy_id', '>', afterId)
+    .where('copy_links.copy_order_id', 'is not', null);
+  if (share) links = links.where(sql<number>`copy_links.copy_id % ${share.count}`, '=', share.index);
+  return links.orderBy('copy_links.copy_id').limit(limit);
+}
+
+/** One page's copied orders with their follower, read as arrays: copy id, follower, ORDER_COLUMNS. */
+function copiedOrdersPage(db: Executor, page: ReturnType<typeof copiedLinks>) {
+  return (
+    db
+      .selectFrom(page.as('page'))
+      .innerJoin('orders', 'orders.id', 'page.copy_order_id')
+      // The follower read per row on the copy's primary key (a link's copy always exists: its foreign
+      // key): joined, PostgreSQL's plan could hash every copy of the table for a page of 64 (seen in
+      // sampled plans with 10,000 followers: 1.1-1.7 ms a page, where a close reads 150 pages).
+      .select((eb) => [
+        'page.copy_id as copyId',
+        eb
+          .selectFrom('copies')
+          .select('copies.follower_id')
+          .whereRef('copies.id', '=', 'page.copy_id')
+          .as('followerId'),
+        ...ORDER_COLUMNS,
+      ])
+      .orderBy('page.copy_id')
+  );
+}
+
+const copiedOrdersQuery = precompiledArrays((db, providerOrderId: number, afterId: number, limit: number) =>
+  copiedOrdersPage(db, copiedLinks(db, providerOrderId, afterId, undefined, limit)),
+);
+
+const copiedOrdersShareQuery = precompiledArrays(
+  (db, providerOrderId: number, afterId: number, count: number, index: number, limit: number) =>
+    copiedOrdersPage(db, copiedLinks(db, providerOrderId, afterId, { count, index }, limit)),
+);
 
 export interface NewSkip {
   copyId: number;
