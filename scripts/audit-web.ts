@@ -10,6 +10,8 @@
  *   npm run audit:web -- --only /,/#/trade   measure only these pages (comma-separated paths)
  *   npm run audit:web -- --save       also write each page's full Lighthouse JSON to
  *                                     .artifacts/lighthouse/<page>.json (open it in the Lighthouse viewer)
+ *   npm run audit:web -- --runs 5     measure each page 5 times and judge the median run (by its
+ *                                     performance score), as Lighthouse's own guidance advises
  *
  * Lighthouse's simulated figures still depend on this machine's CPU: run it on a quiet machine
  * (the load average is printed first) before trusting a performance score.
@@ -23,7 +25,7 @@ import { type AxeViolation, runAxe } from '../e2e/axe.js';
 import { launchBrowser, newPhone, type RunningServer, startServer } from '../e2e/harness.js';
 import { type DebuggableChromium, startChromium } from './audit/chromium.js';
 import { type LighthouseFigures, runLighthouse } from './audit/lighthouse.js';
-import { type PageFigures, printReport } from './audit/report.js';
+import { type MeasuredPage, medianRun, type PageFigures, printReport } from './audit/report.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WAIT = { timeout: 60_000 } as const;
@@ -120,26 +122,29 @@ async function lighthouseAll(
   baseUrl: string,
   chrome: DebuggableChromium,
   save: boolean,
-): Promise<Map<string, LighthouseFigures | string>> {
+  runs: number,
+): Promise<Map<string, MeasuredPage>> {
+  // With several runs, the saved report is the last run's.
   const saveAs = (path: string) => (save ? reportFile(path) : undefined);
-  const figures = new Map<string, LighthouseFigures | string>();
+  const figures = new Map<string, MeasuredPage>();
+  const measure = async (page: AuditPage, before: () => Promise<void>) => {
+    const results: (LighthouseFigures | string)[] = [];
+    for (let run = 1; run <= runs; run++) {
+      await before();
+      const of = runs > 1 ? ` (run ${run} of ${runs})` : '';
+      process.stdout.write(`lighthouse ${page.path}${page.demo ? ' (demo account)' : ''}${of} …\n`);
+      results.push(await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, page.demo, saveAs(page.path)));
+    }
+    figures.set(page.path, medianRun(results));
+  };
   // Visitor pages first, on a profile Lighthouse clears before each run; then the demo pages.
-  for (const page of pages.filter((p) => !p.demo)) {
-    process.stdout.write(`lighthouse ${page.path} …\n`);
-    figures.set(
-      page.path,
-      await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, false, saveAs(page.path)),
-    );
-  }
+  for (const page of pages.filter((p) => !p.demo)) await measure(page, async () => undefined);
   let loggedIn = false;
   for (const page of pages.filter((p) => p.demo)) {
-    await prepareDemoRun(chrome, baseUrl, !loggedIn);
-    loggedIn = true;
-    process.stdout.write(`lighthouse ${page.path} (demo account) …\n`);
-    figures.set(
-      page.path,
-      await lighthouseOnce(`${baseUrl}${page.path}`, chrome.port, true, saveAs(page.path)),
-    );
+    await measure(page, async () => {
+      await prepareDemoRun(chrome, baseUrl, !loggedIn);
+      loggedIn = true;
+    });
   }
   return figures;
 }
@@ -185,6 +190,16 @@ async function samplesListed(baseUrl: string): Promise<void> {
   }
 }
 
+/** `--runs N` (1 without it): how many Lighthouse runs per page, 1 to 9. */
+function chosenRuns(argv: readonly string[]): number {
+  const at = argv.indexOf('--runs');
+  if (at < 0) return 1;
+  const runs = Number(argv[at + 1]);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9)
+    throw new Error('--runs takes a whole number from 1 to 9');
+  return runs;
+}
+
 /** The pages `--only a,b` names (all of them without it); an unknown path is an error. */
 function chosenPages(argv: readonly string[]): AuditPage[] {
   const at = argv.indexOf('--only');
@@ -201,6 +216,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = new Set(argv);
   const pages = chosenPages(argv);
+  const runs = chosenRuns(argv);
   const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
   process.stdout.write(`machine load (1/5/15 min): ${one} ${five} ${fifteen}\n`);
   if (!args.has('--no-build')) await run('npm', ['run', 'build']);
@@ -225,13 +241,14 @@ async function main(): Promise<void> {
     process.stdout.write(`server ${server.baseUrl}\n`);
     if (pages.some((p) => p.path.startsWith('/#/follow'))) await samplesListed(server.baseUrl);
     chrome = await startChromium();
-    const lighthouseFigures = await lighthouseAll(pages, server.baseUrl, chrome, args.has('--save'));
+    const lighthouseFigures = await lighthouseAll(pages, server.baseUrl, chrome, args.has('--save'), runs);
     browser = await launchBrowser();
     const axeFigures = await axeAll(pages, server.baseUrl, browser);
     const figures: PageFigures[] = pages.map((p) => ({
       path: p.path,
       demo: p.demo,
-      lighthouse: lighthouseFigures.get(p.path),
+      lighthouse: lighthouseFigures.get(p.path)?.median,
+      performanceRuns: lighthouseFigures.get(p.path)?.performanceRuns ?? [],
       axe: axeFigures.get(p.path) ?? [],
     }));
     const met = printReport(figures, loadavg()[0] ?? 0);

@@ -4,8 +4,10 @@ import type { LighthouseFigures } from './lighthouse.js';
 export interface PageFigures {
   path: string;
   demo: boolean;
-  /** The figures, or why Lighthouse could not produce them. */
+  /** The figures (the median run's, with --runs), or why Lighthouse could not produce them. */
   lighthouse: LighthouseFigures | string | undefined;
+  /** Each run's performance score, when the page was measured more than once. */
+  performanceRuns?: number[];
   axe: AxeViolation[];
 }
 
@@ -20,6 +22,27 @@ export const TARGETS = {
   /** Compressed JavaScript transferred while `/` loads. */
   homeScriptBytes: 150 * 1024,
 } as const;
+
+/** A page's Lighthouse runs: the median one (by performance score), each run's score, or why none ran. */
+export interface MeasuredPage {
+  median: LighthouseFigures | string;
+  performanceRuns: number[];
+}
+
+/**
+ * The run whose performance score is the median of the runs (the lower middle of an even count),
+ * equal scores kept in the order they ran; failures are left out, and when every run failed, the last reason.
+ */
+export function medianRun(runs: readonly (LighthouseFigures | string)[]): MeasuredPage {
+  const scored = runs.filter((r): r is LighthouseFigures => typeof r !== 'string');
+  const performanceRuns = scored.map((r) => r.scores.performance ?? 0);
+  if (scored.length === 0) return { median: runs[runs.length - 1] ?? 'no run', performanceRuns };
+  const order = scored
+    .map((_, i) => i)
+    .sort((a, b) => (performanceRuns[a] ?? 0) - (performanceRuns[b] ?? 0) || a - b);
+  const middle = order[Math.floor((order.length - 1) / 2)] ?? 0;
+  return { median: scored[middle] as LighthouseFigures, performanceRuns };
+}
 
 /** Elements listed per axe rule: the first few locate the fault; a hundred price cells do not help more. */
 const NODES_SHOWN = 8;
@@ -84,6 +107,8 @@ export function printReport(pages: readonly PageFigures[], load: number): boolea
           `everything ${kb(lh.totalBytes)}`,
       );
       line(`  CPU          benchmark index ${Math.round(lh.benchmarkIndex)}`);
+      const runs = page.performanceRuns ?? [];
+      if (runs.length > 1) line(`  runs         performance ${runs.join(' · ')} (the median run is shown)`);
       for (const f of lh.failed) line(`  not passed   [${f.category}] ${f.id}: ${f.title}`);
       for (const w of lh.warnings) line(`  warning      ${w}`);
     }
