@@ -15,7 +15,7 @@ class IdleWebSocket {
 }
 
 type Shell = {
-  router: typeof import('./router').router;
+  router: ReturnType<typeof import('./router').createAppRouter>;
   Providers: typeof import('../lib/providers').Providers;
   useSession: typeof import('../lib/stores/session').useSession;
   socket: typeof import('../lib/services').socket;
@@ -38,12 +38,13 @@ beforeAll(async () => {
   await import('../lib/react19-render');
   const { initI18n } = await import('../i18n');
   await initI18n('en');
-  const [{ router }, { Providers }, { useSession }, { socket, queryClient }] = await Promise.all([
+  const [{ createAppRouter }, { Providers }, { useSession }, { socket, queryClient }] = await Promise.all([
     import('./router'),
     import('../lib/providers'),
     import('../lib/stores/session'),
     import('../lib/services'),
   ]);
+  const router = createAppRouter();
   shell = { router, Providers, useSession, socket, queryClient };
   render(
     <Providers>

@@ -14,8 +14,14 @@ const hostRule = apiHostRuleFrom(import.meta.env.VITE_API_HOST_RULE);
 
 /** Set by the router once it exists: the API layer must be able to send an expired session to /login. */
 let redirectToLogin: (() => void) | null = null;
+/** A session that expired before the router existed (the first requests go out before it is made). */
+let redirectOwed = false;
 export function setLoginRedirect(fn: () => void): void {
   redirectToLogin = fn;
+  if (redirectOwed) {
+    redirectOwed = false;
+    fn();
+  }
 }
 
 export const socket = new SocketClient({
@@ -33,7 +39,9 @@ export function expireSession(redirect: boolean): void {
   useSession.getState().clear();
   if (socket.loggedIn) socket.logout();
   queryClient.removeQueries({ queryKey: ['user'] });
-  if (redirect) redirectToLogin?.();
+  if (!redirect) return;
+  if (redirectToLogin) redirectToLogin();
+  else redirectOwed = true;
 }
 
 export const api = createApiClient({
