@@ -102,6 +102,27 @@ describe('booking, to the micro-unit', () => {
     s.tick('EURGBP', '0.85000', '0.85010');
   });
 
+  it('prices the same order again when only the conversion rate moved (costs are remembered by all their inputs)', async () => {
+    const { token } = await s.demo();
+    const sell = { forex_id: EURGBP_ID(), type: 2, cont: '2', multiple: 10 };
+    const first = Order.parse((await submit(token, sell)).body.data);
+    expect(first.CautionMoney).toBe('21250.850000');
+    // EURGBP unchanged, GBPUSD up: 17,000 GBP × 1.30005 USD/GBP = 22,100.85 USD.
+    s.tick('GBPUSD', '1.30000', '1.30010');
+    try {
+      const second = Order.parse((await submit(token, sell)).body.data);
+      expect(second).toMatchObject({
+        OriginPrice: '0.85000',
+        CautionMoney: '22100.850000',
+        TradeFee: '16.000000',
+      });
+    } finally {
+      s.tick('GBPUSD', '1.25000', '1.25010');
+    }
+    const third = Order.parse((await submit(token, sell)).body.data);
+    expect(third.CautionMoney).toBe('21250.850000');
+  });
+
   it('freezes a pending order’s margin at placement and releases it on cancel', async () => {
     const { token, userId } = await s.demo();
     const r = await submit(token, { status: 0, target_price: '1.09000' });
