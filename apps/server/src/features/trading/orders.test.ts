@@ -121,6 +121,20 @@ describe('booking, to the micro-unit', () => {
     }
     const third = Order.parse((await submit(token, sell)).body.data);
     expect(third.CautionMoney).toBe('21250.850000');
+
+    // Two of these positions closed at the same EURGBP ask, the GBPUSD rate moved between: each
+    // P&L at its own rate. (0.85000 − 0.84510) × 200,000 = 980 GBP.
+    s.tick('EURGBP', '0.84500', '0.84510');
+    try {
+      const close = async (id: number) =>
+        Order.parse((await s.api('/v1/api/forex/close', { id }, token)).body.data).FactProfits;
+      expect(await close(first.Id)).toBe('1225.049000');
+      s.tick('GBPUSD', '1.30000', '1.30010');
+      expect(await close(third.Id)).toBe('1274.049000');
+    } finally {
+      s.tick('GBPUSD', '1.25000', '1.25010');
+      s.tick('EURGBP', '0.85000', '0.85010');
+    }
   });
 
   it('freezes a pending order’s margin at placement and releases it on cancel', async () => {

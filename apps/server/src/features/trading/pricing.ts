@@ -16,6 +16,8 @@ export interface RiskSettings extends TradingSettings {
 
 /** Settings are read on every order; a short cache keeps them off the hot path, edits apply within it. */
 const SETTINGS_TTL_MS = 1000;
+/** Realised P&Ls kept (Pricing.pnlAt): past it they are forgotten at once. */
+const PNLS_KEPT = 1024;
 
 /**
  * What booking needs from the market: instruments, quotes, USD conversion, the instrument terms
@@ -24,6 +26,7 @@ const SETTINGS_TTL_MS = 1000;
 export class Pricing {
   private cached: { at: number; value: Promise<RiskSettings> } | undefined;
   private readonly termsCache = new Map<string, { settings: RiskSettings; terms: InstrumentTerms }>();
+  private readonly pnls = new Map<string, number>();
 
   constructor(
     readonly markets: MarketService,
@@ -105,14 +108,23 @@ export class Pricing {
   /** Realised P&L of closing `order` at `closePrice`, micros. */
   pnlAt(order: OrderRecord, inst: Instrument, closePrice: string): number {
     if (order.openPrice === null) return 0;
-    return pnlMicrosAt({
+    const quoteToUsd = this.markets.quoteToUsd(inst);
+    // Remembered by everything that decides it: a provider's close closes thousands of copies of
+    // a few volumes opened at a few prices, each P&L 2-3 µs of decimal work.
+    const key = `${inst.contractSize} ${order.side} ${order.lots} ${order.openPrice} ${closePrice} ${quoteToUsd.toString()}`;
+    const known = this.pnls.get(key);
+    if (known !== undefined) return known;
+    const pnl = pnlMicrosAt({
       side: order.side,
       terms: { contractSize: inst.contractSize },
       lots: order.lots,
       openPrice: order.openPrice,
       closePrice,
-      quoteToUsd: this.markets.quoteToUsd(inst),
+      quoteToUsd,
     });
+    if (this.pnls.size >= PNLS_KEPT) this.pnls.clear();
+    this.pnls.set(key, pnl);
+    return pnl;
   }
 }
 
