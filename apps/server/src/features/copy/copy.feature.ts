@@ -22,6 +22,12 @@ export interface CopyEngine {
   mirror: CopyMirror | MirrorThreads;
   /** Set when SAMPLE_STRATEGIES is on. */
   samples: SampleStrategies | undefined;
+  /**
+   * Holds the periodic watcher (equity stops, interrupted stops, month-end fees) until the returned
+   * function is called, once a pass in progress has ended. For tests that run those checks
+   * themselves: on a busy machine a pass of the timer could otherwise take their copy first.
+   */
+  holdWatcher(): Promise<() => void>;
 }
 
 /** How often the leader checks equity stop-losses, finishes interrupted stops and month-end fees. */
@@ -77,7 +83,12 @@ export function createCopyFeature(): Feature {
           },
         });
       const link = ctx.services.threadLink;
-      const engine: CopyEngine = { service, mirror: link ? threads(link) : local(), samples: undefined };
+      const engine: CopyEngine = {
+        service,
+        mirror: link ? threads(link) : local(),
+        samples: undefined,
+        holdWatcher: async () => () => undefined,
+      };
       trading.service.useCopyDirectory({ accountsOf: (userId) => selectCopyAccounts(ctx.db.kysely, userId) });
       ctx.services.ranking?.useStrategyDirectory((userIds) => selectStrategyIdsOf(ctx.db.kysely, userIds));
       ctx.topics.register({ name: TOPIC_COPY_TRADE, requiresLogin: true });
@@ -118,7 +129,18 @@ export function createCopyFeature(): Feature {
       let watching: Promise<void> | null = null;
       let settling: Promise<void> | null = null;
       let passes = 0;
+      let held = 0;
+      engine.holdWatcher = async () => {
+        held++;
+        await Promise.all([watching, settling]);
+        let released = false;
+        return () => {
+          if (!released) held--;
+          released = true;
+        };
+      };
       const watch = () => {
+        if (held > 0) return;
         watching ??= (async () => {
           // Screened by the trigger worker's estimates, and every EXACT_PASS_EVERY-th pass exact.
           await service.checkEquityStops({ exact: passes++ % EXACT_PASS_EVERY === 0 });

@@ -431,7 +431,10 @@ describe('copying a demo strategy', () => {
     expect(detail.skipped_trades.map((t) => [t.reason, t.wanted_lots.slice(0, 4)])).toEqual([
       ['insufficient_margin', '0.29'],
     ]);
-    // The price falls 61 pips: equity 5,993 − 610 = 5,383 < 5,500: the copy stops itself.
+    // The price falls 61 pips: equity 5,993 − 610 = 5,383 < 5,500: the copy stops itself. The
+    // checks below are this test's own: the watcher's timer is held, or on a busy machine one of
+    // its passes could stop the copy first.
+    const release = await s.copy.holdWatcher();
     s.tick('EURUSD', '1.09400', '1.09410');
     await s.settleCopies();
     s.copy.service.watchPage = 1;
@@ -446,6 +449,7 @@ describe('copying a demo strategy', () => {
       expect(s.copy.service.pricedForStops - priced).toBe(2);
     } finally {
       s.copy.service.watchPage = WATCH_PAGE;
+      release();
     }
     await s.settleCopies();
     const after = CopySummary.parse(
