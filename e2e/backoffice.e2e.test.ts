@@ -96,11 +96,27 @@ describe('the back office in a desktop browser', () => {
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
   }
 
+  /**
+   * The page's dialog (or drawer) once it has finished opening. Clicked mid-animation, a button
+   * moves under the pointer as the dialog grows: on a loaded machine a click on Approve landed
+   * beside it and the dialog stayed open with nothing said.
+   */
+  async function openedDialog(page: Page) {
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor(WAIT);
+    await page.waitForFunction(
+      () => document.getAnimations().filter((a) => a.playState === 'running').length === 0,
+      undefined,
+      WAIT,
+    );
+    return dialog;
+  }
+
   /** The owner adds a member from the Staff page; the one-time password is read off its dialog. */
   async function addMember(page: Page, email: string, role: string): Promise<string> {
     await open(page, 'Staff');
     await page.getByRole('button', { name: 'Add member' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openedDialog(page);
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Role').click();
     await page.locator(`.ant-select-item-option[title="${role}"]`).click();
@@ -121,7 +137,7 @@ describe('the back office in a desktop browser', () => {
     fields: Record<string, string> = {},
   ): Promise<void> {
     await row(page, id).getByRole('button', { name: button }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openedDialog(page);
     for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
     await dialog.getByRole('button', { name: button }).click();
     try {
@@ -294,7 +310,7 @@ describe('the back office in a desktop browser', () => {
       await open(dealing, 'Dealing');
       const instrumentRow = dealing.locator('tr', { hasText: CODE }).first();
       await instrumentRow.getByRole('button', { name: 'Edit' }).click();
-      const drawer = dealing.getByRole('dialog');
+      const drawer = await openedDialog(dealing);
       await drawer.getByLabel('Spread', { exact: true }).fill('500.00');
       await drawer.getByRole('button', { name: 'Save' }).click();
       await drawer.waitFor({ state: 'hidden', ...WAIT });
