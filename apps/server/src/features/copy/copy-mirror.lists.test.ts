@@ -1,6 +1,5 @@
-import { CopyDetail, CopySummary, Order, routes, StrategySummary } from '@meridian/contract';
+import { CopyDetail, CopySummary, routes } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CopyMirror } from './copy-mirror.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
 /**
@@ -10,10 +9,6 @@ import { type CopyServer, startCopyServer } from './testing/harness.js';
  */
 
 let s: CopyServer;
-const local = (): CopyMirror => {
-  if (!(s.copy.mirror instanceof CopyMirror)) throw new Error('expected the mirror on this thread');
-  return s.copy.mirror;
-};
 beforeAll(async () => {
   s = await startCopyServer();
 });
@@ -21,33 +16,17 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function buy(token: string, lots: string) {
-  const r = await s.call(
-    routes.submitOrder,
-    { type: 1, cont: lots, forex_id: s.eurusd(), status: 1, multiple: 20 },
-    token,
-  );
-  expect(r.code, r.msg).toBe(1);
-  return Order.parse(r.data);
-}
-
-async function publish(token: string, name: string) {
-  const r = await s.call(routes.publish, { name, desc: '', fee_rate: '0', min_invest: '100' }, token);
-  expect(r.code, r.msg).toBe(1);
-  return StrategySummary.parse(r.data);
-}
-
 describe('the mirror’s list of copied orders', () => {
   it('closes from the list its opens left, with a follower who started at a later edit, and from the database after a restart', async () => {
     /** How often a close read the copied orders from the database (the mirror's fallback). */
     const reads = vi.spyOn(
-      local() as unknown as { openCopiesInPages: (...args: unknown[]) => Promise<void> },
+      s.localMirror() as unknown as { openCopiesInPages: (...args: unknown[]) => Promise<void> },
       'openCopiesInPages',
     );
-    local().pageSize = 2;
+    s.localMirror().pageSize = 2;
     try {
       const provider = await s.demo();
-      const strategy = await publish(provider.token, 'Remembered');
+      const strategy = await s.publish(provider.token, { name: 'Remembered', fee_rate: '0' });
       const join = async () => {
         const follower = await s.demo();
         const started = await s.call(
@@ -63,7 +42,7 @@ describe('the mirror’s list of copied orders', () => {
       const early = [await join(), await join(), await join(), await join()];
 
       // Booked by this mirror, edited after a fourth follower joined (whose copy opens then), closed.
-      const first = await buy(provider.token, '1');
+      const first = await s.buy(provider.token, '1');
       await s.settleCopies();
       const late = await join();
       expect((await positionsOf(late)).positions).toHaveLength(0);
@@ -103,10 +82,10 @@ describe('the mirror’s list of copied orders', () => {
 
       // Booked, then the mirror stops and starts again (a leadership lost and won back): what it
       // booked may have changed under another leader, so the close reads the copies again.
-      const second = await buy(provider.token, '1');
+      const second = await s.buy(provider.token, '1');
       await s.settleCopies();
-      await local().stop();
-      await local().start();
+      await s.localMirror().stop();
+      await s.localMirror().start();
       reads.mockClear();
       expect((await s.call(routes.closeOrder, { id: second.Id }, provider.token)).code).toBe(1);
       await s.settleCopies();
@@ -117,7 +96,7 @@ describe('the mirror’s list of copied orders', () => {
         expect(detail.history.map((h) => h.CloseReason)).toEqual(['copy', 'copy']);
       }
     } finally {
-      local().pageSize = 256;
+      s.localMirror().pageSize = 256;
       reads.mockRestore();
     }
   });

@@ -6,7 +6,6 @@ import {
   Order,
   routes,
   StrategyDetail,
-  StrategySummary,
 } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Audit } from '../staff/audit.js';
@@ -14,15 +13,11 @@ import { createFirstOwner } from '../staff/index.js';
 import { firstSignIn, ok, staffPost } from '../staff/testing/staff-client.js';
 import { accountCheck } from '../trading/testing/harness.js';
 import { WATCH_PAGE } from './copy.service.js';
-import { CopyMirror } from './copy-mirror.js';
 import { type CopyServer, startCopyServer } from './testing/harness.js';
 
 let s: CopyServer;
 /** The mirror on the server's thread (tests run with COPY_THREADS=0). */
-const local = (): CopyMirror => {
-  if (!(s.copy.mirror instanceof CopyMirror)) throw new Error('expected the mirror on this thread');
-  return s.copy.mirror;
-};
+const local = () => s.localMirror();
 beforeAll(async () => {
   s = await startCopyServer();
 });
@@ -37,25 +32,9 @@ async function balance(token: string): Promise<string> {
   return (r.data as { balance: string }).balance;
 }
 
-async function buy(token: string, lots: string, extra: Record<string, string | number> = {}) {
-  const r = await s.call(
-    routes.submitOrder,
-    { type: 1, cont: lots, forex_id: s.eurusd(), status: 1, multiple: 20, ...extra },
-    token,
-  );
-  expect(r.code).toBe(1);
-  return Order.parse(r.data);
-}
-
-async function publish(token: string, form: Record<string, string> = {}) {
-  const r = await s.call(
-    routes.publish,
-    { name: 'Trend', desc: 'EURUSD trend', fee_rate: '20', min_invest: '100', ...form },
-    token,
-  );
-  expect(r.code, r.msg).toBe(1);
-  return StrategySummary.parse(r.data);
-}
+const buy = (token: string, lots: string, extra: Record<string, string | number> = {}) =>
+  s.buy(token, lots, extra);
+const publish = (token: string, form: Record<string, string> = {}) => s.publish(token, form);
 
 describe('publishing', () => {
   it('refuses bad names, fees and minimums with their own errors, and a second strategy', async () => {

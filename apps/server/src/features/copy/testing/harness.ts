@@ -1,4 +1,4 @@
-import type { routes } from '@meridian/contract';
+import { Order, routes, StrategySummary } from '@meridian/contract';
 import { inTransaction } from '../../../db/database.js';
 import { postLedgerEntry } from '../../accounts/index.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../identity/testing/client.js';
 import { startTradingServer, type TradingServer } from '../../trading/testing/harness.js';
 import type { CopyEngine } from '../copy.feature.js';
+import { CopyMirror } from '../copy-mirror.js';
 
 export interface CopyServer extends TradingServer {
   copy: CopyEngine;
@@ -25,6 +26,12 @@ export interface CopyServer extends TradingServer {
     headers?: Record<string, string>,
   ): Promise<{ code: number; msg: string; data: unknown }>;
   eurusd(): number;
+  /** The mirror on the server's thread (tests run with COPY_THREADS=0); throws when it is not. */
+  localMirror(): CopyMirror;
+  /** A market buy of EURUSD at leverage 20 (plus `extra`), which must be accepted. */
+  buy(token: string, lots: string, extra?: Record<string, string | number>): Promise<Order>;
+  /** Publishes a strategy (a 20 % fee, 100 USD minimum unless `form` says otherwise), which must succeed. */
+  publish(token: string, form?: Record<string, string>): Promise<StrategySummary>;
 }
 
 /** `env`: extra environment (COPY_THREADS=2 runs the mirror in two threads, as a deployment does). */
@@ -40,12 +47,18 @@ export async function startCopyServer(env?: Record<string, string>): Promise<Cop
   await useCaptchaRegistration(s.t.server.ctx.db.kysely);
   s.tick('EURUSD', '1.10000', '1.10010');
   s.tick('GBPUSD', '1.25000', '1.25010');
+  const eurusd = () => s.engine.pricing.markets.requireInstrument('EURUSD').id;
   const settleCopies = async () => {
     for (let i = 0; i < 4; i++) {
       await s.settle();
       await copy.mirror.idle();
       await copy.service.idle();
     }
+  };
+  const callRoute: CopyServer['call'] = async (route, payload, token, headers) => {
+    const r = await call(s.t.baseUrl, route, payload, { token, ...(headers ? { headers } : {}) });
+    await settleCopies();
+    return r.body;
   };
   return {
     ...s,
@@ -65,11 +78,29 @@ export async function startCopyServer(env?: Record<string, string>): Promise<Cop
       );
       return { token: r.token, userId: r.user.id };
     },
-    async call(route, payload, token, headers) {
-      const r = await call(s.t.baseUrl, route, payload, { token, ...(headers ? { headers } : {}) });
-      await settleCopies();
-      return r.body;
+    call: callRoute,
+    eurusd,
+    localMirror() {
+      if (!(copy.mirror instanceof CopyMirror)) throw new Error('expected the mirror on this thread');
+      return copy.mirror;
     },
-    eurusd: () => s.engine.pricing.markets.requireInstrument('EURUSD').id,
+    async buy(token, lots, extra = {}) {
+      const r = await callRoute(
+        routes.submitOrder,
+        { type: 1, cont: lots, forex_id: eurusd(), status: 1, multiple: 20, ...extra },
+        token,
+      );
+      if (r.code !== 1) throw new Error(`buy refused: ${r.msg}`);
+      return Order.parse(r.data);
+    },
+    async publish(token, form = {}) {
+      const r = await callRoute(
+        routes.publish,
+        { name: 'Trend', desc: 'EURUSD trend', fee_rate: '20', min_invest: '100', ...form },
+        token,
+      );
+      if (r.code !== 1) throw new Error(`publish refused: ${r.msg}`);
+      return StrategySummary.parse(r.data);
+    },
   };
 }
