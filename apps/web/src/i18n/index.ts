@@ -111,6 +111,63 @@ function pluralRulesByTag(): void {
   resolver.getRule = (code, options) => getRule(isLang(code) ? LANGUAGE_TAGS[code] : code, options);
 }
 
+type FixedT = ReturnType<typeof i18n.getFixedT>;
+
+/** Texts kept at most (a price interpolated into a text makes a new entry per price). */
+const REMEMBERED_TEXTS = 2000;
+
+/**
+ * Each text as i18next last produced it, by language, namespace, key and options. A call of
+ * i18next's `t` copies its whole options object twice and walks the key through its resolver
+ * (8 µs a call on this machine's warm Node; much more on a phone's cold start, where the trade
+ * screen's first renders made some thousand of them). A text depends on nothing else: the
+ * language and the loaded texts, whose changes empty the memory, and the call's key and options.
+ * Only calls whose options are plain values are remembered (a function or an object among them
+ * could change behind the key), and only string results.
+ */
+function rememberTexts(): void {
+  const texts = new Map<string, string>();
+  const forget = () => texts.clear();
+  i18n.on('languageChanged', forget);
+  i18n.store.on('added', forget);
+  i18n.store.on('removed', forget);
+  const fixedT = i18n.getFixedT.bind(i18n);
+  i18n.getFixedT = ((...args: Parameters<typeof i18n.getFixedT>) => {
+    const t = fixedT(...args) as FixedT & { lng?: string; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+    if (t.keyPrefix) return t;
+    const call = t as unknown as (...a: unknown[]) => unknown;
+    const remembered = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+      const plain =
+        typeof key === 'string' &&
+        rest.length === 0 &&
+        (options === undefined || (isPlainValues(options) && !('lng' in options) && !('ns' in options)));
+      if (!plain) return call(key, options, ...rest);
+      const lang = t.lng ?? (t.lngs ? JSON.stringify(t.lngs) : i18n.language);
+      const id = `${lang}\u0000${String(t.ns)}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`;
+      const known = texts.get(id);
+      if (known !== undefined) return known;
+      const text = call(key, options);
+      if (typeof text === 'string') {
+        if (texts.size >= REMEMBERED_TEXTS) texts.clear();
+        texts.set(id, text);
+      }
+      return text;
+    }) as unknown as typeof t;
+    Object.assign(remembered, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix });
+    return remembered;
+  }) as typeof i18n.getFixedT;
+}
+
+/** An object whose own values are all strings, numbers, booleans or null. */
+function isPlainValues(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return false;
+  for (const v of Object.values(value)) {
+    if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
+  }
+  return true;
+}
+
 /** Called once before the first render with the start-up language. */
 export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
   const resources: Resource = { en: { translation: en } };
@@ -123,5 +180,6 @@ export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
     returnNull: false,
   });
   pluralRulesByTag();
+  rememberTexts();
   await setLanguage(lang);
 }
