@@ -213,8 +213,14 @@ export default defineConfig(({ command }) => ({
             // antd-mobile's parts that only the later screens use.
             { name: 'kit', test: KIT.captures },
             // The trade chart and copy trading's growth chart share the chart library: one chunk of
-            // its own, loaded by whichever opens first, never by the first screen.
-            { name: 'charts', test: /[\\/]node_modules[\\/]lightweight-charts[\\/]/ },
+            // its own, loaded by whichever opens first, never by the first screen. With its canvas
+            // helper (fancy-canvas) and the axis labels both charts use: left out, those two were
+            // split into a chunk of their own that imported the library's chunk while the library's
+            // imported it back, and whichever evaluated first read the other's exports undefined.
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]|[\\/]features[\\/]trade[\\/]tick-marks\.ts$/,
+            },
           ],
         },
       },

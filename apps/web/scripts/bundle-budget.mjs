@@ -79,6 +79,31 @@ for (const key of loadedBy([...entries, STRATEGIES_SCREEN])) {
     zodLoaded.push(file);
 }
 
+/**
+ * Chunks that import each other, directly or round a loop. Modules in a loop of chunks evaluate in
+ * an order none of them chose: one reads another's exports before they exist (a chart chunk split
+ * in two, each importing the other, broke the strategy page with "reading 'Year' of undefined").
+ */
+function importLoops() {
+  const loops = [];
+  const state = new Map(); // key → 1 on the path, 2 done
+  const path = [];
+  const visit = (key) => {
+    state.set(key, 1);
+    path.push(key);
+    for (const dep of manifest[key]?.imports ?? []) {
+      if (state.get(dep) === 1)
+        loops.push([...path.slice(path.indexOf(dep)), dep].map((k) => manifest[k]?.file ?? k).join(' → '));
+      else if (!state.has(dep)) visit(dep);
+    }
+    path.pop();
+    state.set(key, 2);
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key);
+  return loops;
+}
+const loops = importLoops();
+
 let total = 0;
 const rows = [];
 const found = [];
@@ -104,4 +129,6 @@ if (kitLoaded.length > 0)
   console.error(`bundle-budget: a screen that must not load the kit does: ${kitLoaded.join(', ')}`);
 if (zodLoaded.length > 0)
   console.error(`bundle-budget: the documentary tab loads zod: ${zodLoaded.join(', ')}`);
-if (over || found.length > 0 || kitLoaded.length > 0 || zodLoaded.length > 0) process.exit(1);
+if (loops.length > 0) console.error(`bundle-budget: chunks that import each other: ${loops.join('; ')}`);
+if (over || found.length > 0 || kitLoaded.length > 0 || zodLoaded.length > 0 || loops.length > 0)
+  process.exit(1);

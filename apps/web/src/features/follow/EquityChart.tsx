@@ -8,6 +8,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useSettings } from '../../lib/stores/settings';
+import { dayMonthTickLabel } from '../trade/tick-marks';
 import { toMillis } from './display';
 
 type Point = StrategyEquity['points'][number];
@@ -63,10 +64,20 @@ export function EquityChart({ points }: { points: readonly Point[] }) {
         fontSize: 12,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: border } },
-      rightPriceScale: { borderColor: border, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      // entireTextOnly: the top label was drawn half above the chart's edge.
+      rightPriceScale: {
+        borderColor: border,
+        scaleMargins: { top: 0.12, bottom: 0.08 },
+        entireTextOnly: true,
+      },
       // Times as well as dates: a young strategy's curve (the sample traders' included) spans hours,
-      // and with dates alone the axis read "27 27 27".
-      timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
+      // and with dates alone the axis read "27 27 27". Days carry their month (tick-marks.ts).
+      timeScale: {
+        borderColor: border,
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: dayMonthTickLabel,
+      },
       handleScroll: false,
       handleScale: false,
     });

@@ -1,7 +1,7 @@
 import { LANGUAGE_TAGS } from '@meridian/contract';
 import { TickMarkType, type UTCTimestamp } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
-import { tickMarkLabel } from './tick-marks';
+import { dayMonthTickLabel, tickMarkLabel } from './tick-marks';
 
 /** What lightweight-charts' default formatter writes: the UTC fields as a local date, toLocaleString. */
 function libraryDefault(seconds: number, kind: TickMarkType, locale: string): string {
@@ -73,5 +73,20 @@ describe('the chart time axis labels', () => {
   it('writes the chart time as given (London wall-clock time carried as UTC)', () => {
     const time = (Date.UTC(2026, 6, 15, 13, 5) / 1000) as UTCTimestamp;
     expect(tickMarkLabel(time, TickMarkType.Time, 'en-GB')).toBe('13:05');
+  });
+
+  it('names the month with each day on the equity curve, and leaves its other labels as they are', () => {
+    const time = (Date.UTC(2026, 10, 19, 12, 1) / 1000) as UTCTimestamp;
+    expect(dayMonthTickLabel(time, TickMarkType.DayOfMonth, 'en-GB')).toBe('19 Nov');
+    expect(dayMonthTickLabel(time, TickMarkType.DayOfMonth, 'en-US')).toBe('Nov 19');
+    expect(dayMonthTickLabel(time, TickMarkType.DayOfMonth, 'fr-FR')).toBe('19 nov.');
+    expect(tickMarkLabel(time, TickMarkType.DayOfMonth, 'en-GB')).toBe('19');
+    for (const kind of [
+      TickMarkType.Year,
+      TickMarkType.Month,
+      TickMarkType.Time,
+      TickMarkType.TimeWithSeconds,
+    ])
+      expect(dayMonthTickLabel(time, kind, 'en-GB')).toBe(tickMarkLabel(time, kind, 'en-GB'));
   });
 });

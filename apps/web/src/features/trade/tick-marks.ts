@@ -18,13 +18,17 @@ const OPTIONS: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
   [TickMarkType.TimeWithSeconds]: { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' },
 };
 
+/** A day with its month ("19 Nov", "11月19日"): for an axis whose marks mix days and times. */
+const DAY_WITH_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(locale: string, kind: TickMarkType): Intl.DateTimeFormat {
-  const key = `${locale}|${kind}`;
+function formatterFor(locale: string, kind: TickMarkType, withMonth = false): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}|${withMonth}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { ...OPTIONS[kind], timeZone: 'UTC' });
+    const options = withMonth && kind === TickMarkType.DayOfMonth ? DAY_WITH_MONTH : OPTIONS[kind];
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -41,11 +45,20 @@ function twoDigits(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-export function tickMarkLabel(time: Time, kind: TickMarkType, locale: string): string {
+export function tickMarkLabel(time: Time, kind: TickMarkType, locale: string, withMonth = false): string {
   const date = dateOf(time);
   if (kind === TickMarkType.Time || kind === TickMarkType.TimeWithSeconds) {
     const hm = `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
     return kind === TickMarkType.Time ? hm : `${hm}:${twoDigits(date.getUTCSeconds())}`;
   }
-  return formatterFor(locale, kind).format(date);
+  return formatterFor(locale, kind, withMonth).format(date);
+}
+
+/**
+ * The same labels with each day's month ("19 Nov", not "19"): a strategy's equity curve spaces its
+ * points by count, not time, so days of history and hours of live trading share one axis, and a
+ * bare day between a month and a time ("Nov 19 12:01 29") read as one date. Times are UTC there.
+ */
+export function dayMonthTickLabel(time: Time, kind: TickMarkType, locale: string): string {
+  return tickMarkLabel(time, kind, locale, true);
 }
