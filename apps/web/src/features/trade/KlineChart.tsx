@@ -84,7 +84,8 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
         fontSize: 11,
       },
       grid: { vertLines: { color: border }, horzLines: { color: border } },
-      rightPriceScale: { borderColor: border },
+      // entireTextOnly: a label half under the time axis (or above the top) is left out, not cut.
+      rightPriceScale: { borderColor: border, entireTextOnly: true },
       // Labels from formatters built once (tick-marks.ts), not one per label per draw.
       timeScale: {
         borderColor: border,
