@@ -178,6 +178,8 @@ export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
     supportedLngs: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next's advertisement in every visitor's console (and every test's output).
+    showSupportNotice: false,
   });
   pluralRulesByTag();
   rememberTexts();
