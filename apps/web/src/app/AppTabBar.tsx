@@ -4,9 +4,9 @@ import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { TKey } from '../i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { PATHS } from '../lib/paths';
 
 interface Tab {

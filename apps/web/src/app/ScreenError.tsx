@@ -1,5 +1,5 @@
 import { Component, type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * Whether `error` is a screen's code that could not be downloaded: a failed dynamic import (each

@@ -1,6 +1,6 @@
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { useGoBack } from '../lib/go-back';
 import type { RouteMeta } from '../lib/route-context';
 

@@ -1,6 +1,6 @@
 import { isLang, LANGUAGE_TAGS } from '@meridian/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { downReason, pricesAgeMs, useConnection } from './stores/connection';
 import './connection.css';
 

@@ -7,8 +7,8 @@ import Button from 'antd-mobile/es/components/button';
 import EyeInvisibleOutline from 'antd-mobile-icons/es/EyeInvisibleOutline';
 import EyeOutline from 'antd-mobile-icons/es/EyeOutline';
 import { type FormEvent, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TKey } from '../i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { showMessage } from './toast';
 import './form-kit.css';
 

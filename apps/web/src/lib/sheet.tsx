@@ -1,7 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import './sheet.css';
 
 /**

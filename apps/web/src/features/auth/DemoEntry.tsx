@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { safeFrom } from '../../lib/guards';
 import { useDemoAccount } from './mutations';
 import './auth.css';

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE_EMAIL, CODE_PURPOSE_RESET } from '@meridian/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { PasswordField, SubmitButton, useFormSubmit } from '../../lib/form-kit';
 import { useSettings } from '../../lib/stores/settings';
 import { showMessage } from '../../lib/toast';

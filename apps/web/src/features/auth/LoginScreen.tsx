@@ -1,7 +1,7 @@
 import { ERRORS } from '@meridian/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api';
 import { PasswordField, SubmitButton, TextField, useFormSubmit } from '../../lib/form-kit';
 import { safeFrom } from '../../lib/guards';

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE_EMAIL, CODE_PURPOSE_REGISTER } from '@meridian/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { PasswordField, SubmitButton, TextField, useFormSubmit } from '../../lib/form-kit';
 import { safeFrom } from '../../lib/guards';
 import { useSettings } from '../../lib/stores/settings';

@@ -3,7 +3,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import DownFill from 'antd-mobile-icons/es/DownFill';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { type Area, useSettings } from '../../lib/stores/settings';
 import './auth.css';
 

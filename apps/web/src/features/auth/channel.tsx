@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPE_EMAIL, ACCOUNT_TYPE_MOBILE, routes } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../lib/form-kit';
 import { api } from '../../lib/services';
 import { AreaCodeButton } from './area-code';

@@ -1,6 +1,6 @@
 import type { Captcha } from '@meridian/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../lib/form-kit';
 import { showMessage } from '../../lib/toast';
 import { useCountdown } from './countdown';

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useGoBack } from '../../lib/go-back';
 
 /** The translated "on its way" message for screens later issues build, with a way back off sub-pages. */

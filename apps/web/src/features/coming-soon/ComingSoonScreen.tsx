@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRouteDef } from '../../lib/route-context';
 import { ComingSoonPanel } from './ComingSoonPanel';
 

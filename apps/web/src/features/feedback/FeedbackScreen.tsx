@@ -1,5 +1,5 @@
 import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The spec's feedback page is a placeholder by design. */
 export function FeedbackScreen() {

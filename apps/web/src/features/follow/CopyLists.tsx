@@ -1,5 +1,5 @@
 import type { CopyDetail, Order } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFixed } from '../../lib/format';
 import { useSettings } from '../../lib/stores/settings';
 import { formatDateTime, signedMoney, toMillis, toneOf } from './display';

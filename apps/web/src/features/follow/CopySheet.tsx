@@ -1,6 +1,6 @@
 import type { CopySummary, StrategyDetail } from '@meridian/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { type FormCheck, SubmitButton, useFormSubmit } from '../../lib/form-kit';
 import { Sheet } from '../../lib/sheet';
 import { useSession } from '../../lib/stores/session';

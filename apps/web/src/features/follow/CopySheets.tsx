@@ -1,7 +1,7 @@
 import type { CopyDetail, CopySummary } from '@meridian/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { type FormCheck, SubmitButton, useFormSubmit } from '../../lib/form-kit';
 import { Sheet } from '../../lib/sheet';
 import { useSession } from '../../lib/stores/session';

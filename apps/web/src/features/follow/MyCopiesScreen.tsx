@@ -1,8 +1,8 @@
 import type { CopySummary } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { PATHS } from '../../lib/paths';
 import { CopyStatus } from './copy-parts';
 import { money, signedMoney, toneOf } from './display';

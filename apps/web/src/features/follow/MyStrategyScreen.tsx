@@ -2,8 +2,8 @@ import type { MyStrategy, StrategyStatus, StrategySummary } from '@meridian/cont
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFixed } from '../../lib/format';
 import { Sheet } from '../../lib/sheet';
 import { isDemoUser, useSession } from '../../lib/stores/session';

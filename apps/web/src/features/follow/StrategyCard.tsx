@@ -1,6 +1,6 @@
 import type { StrategySummary } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { money, percent, signedPercent, toneOf } from './display';
 import { strategyPath } from './links';
 import { Avatar, RiskBadge, Stat, StatGrid, StrategyTags } from './parts';

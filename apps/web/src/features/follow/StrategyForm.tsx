@@ -1,6 +1,6 @@
 import { STRATEGY_DESC_MAX, STRATEGY_NAME_MAX } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
 import type { TKey } from '../../i18n';
+import { useTranslation } from '../../i18n/use-translation';
 import { SubmitButton, useFormSubmit } from '../../lib/form-kit';
 import {
   amountMicros,

@@ -2,8 +2,8 @@ import { EQUITY_PERIODS, type EquityPeriod, type StrategyDetail } from '@meridia
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { ApiError } from '../../lib/api';
 import { loginRedirect } from '../../lib/guards';
 import { PATHS } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import type { CopySummary } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Tag } from './parts';
 
 /** Active, or stopped with the reason in words (by the trader, the equity stop, the strategy). */

@@ -1,8 +1,8 @@
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { apiBaseUrl, apiHostRuleFrom } from '../../lib/endpoints';
 import { loginRedirect } from '../../lib/guards';
 import { useSession } from '../../lib/stores/session';

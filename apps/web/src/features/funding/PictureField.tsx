@@ -1,7 +1,7 @@
 import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import ImageUploader from 'antd-mobile/es/components/image-uploader';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { showMessage } from '../../lib/toast';
 import { uploadImage } from './api';
 import { pictureUrl } from './queries';

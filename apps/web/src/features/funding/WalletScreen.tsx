@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TKey } from '../../i18n';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBalance } from '../../lib/format';
 import { Card, KeyValue } from './parts';
 import { accountQuery } from './queries';

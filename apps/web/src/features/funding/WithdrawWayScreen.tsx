@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../lib/form-kit';
 import { useGoBack } from '../../lib/go-back';
 import { showMessage } from '../../lib/toast';

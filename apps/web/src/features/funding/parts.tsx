@@ -1,6 +1,6 @@
 import type { DrawCurrency } from '@meridian/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { showMessage } from '../../lib/toast';
 import { copyText } from '../user/clipboard';
 import './funding.css';

@@ -1,5 +1,5 @@
 import type { Category } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface CategoryChipsProps {
   categories: readonly Category[];

@@ -2,7 +2,7 @@ import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
 import StarFill from 'antd-mobile-icons/es/StarFill';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import { memo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { logoUrl } from '../markets/logo';
 import { changeDirection, changeText, lastPrice } from '../markets/price';
 import { Sparkline } from './Sparkline';

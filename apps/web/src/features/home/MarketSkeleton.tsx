@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Spec: 10 placeholder rows while the list loads. */
 export const SKELETON_ROWS = 10;

@@ -4,7 +4,7 @@ import Button from 'antd-mobile/es/components/button';
 import ResultPage from 'antd-mobile/es/components/result-page';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../lib/form-kit';
 import { showMessage } from '../../lib/toast';
 import { PictureField } from '../funding/PictureField';

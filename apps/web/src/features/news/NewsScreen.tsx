@@ -1,7 +1,7 @@
 import { isRtl, NEWS_CATEGORY_ANNOUNCEMENT, NEWS_CATEGORY_MARKET } from '@meridian/contract';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSettings } from '../../lib/stores/settings';
 import { NewsList } from './NewsList';
 import type { NewsFilter } from './queries';

@@ -2,7 +2,7 @@ import type { Company } from '@meridian/contract';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDialogFocus } from '../../lib/sheet';
 import { safeEmail, safeWebUrl } from './links';
 

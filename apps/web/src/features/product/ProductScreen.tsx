@@ -7,7 +7,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ActionItem } from '../../lib/action-item';
 import { useEscape } from '../../lib/sheet';
 import { useSettings } from '../../lib/stores/settings';

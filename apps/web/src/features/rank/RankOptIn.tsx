@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isDemoUser, useSession } from '../../lib/stores/session';
 import { showMessage } from '../../lib/toast';
 import { Toggle } from '../../lib/toggle';

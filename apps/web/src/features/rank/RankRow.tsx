@@ -1,7 +1,7 @@
 import type { RankingEntry } from '@meridian/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { PATHS } from '../../lib/paths';
 import { formatProfit, formatRate, formatShare, toneOf } from './display';
 

@@ -1,5 +1,5 @@
 import { isRtl, MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Sheet } from '../../lib/sheet';
 import { useSettings } from '../../lib/stores/settings';
 import { logoUrl } from '../markets/logo';

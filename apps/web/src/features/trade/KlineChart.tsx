@@ -9,7 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Spinner } from '../../lib/spinner';
 import { useSettings } from '../../lib/stores/settings';
 import { joinCandlePages } from '../markets/candles';

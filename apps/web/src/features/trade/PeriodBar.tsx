@@ -1,6 +1,6 @@
 import { PERIODS, type Period } from '@meridian/contract';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface PeriodBarProps {
   value: Period;

@@ -2,7 +2,7 @@ import { MARKET_OPEN, type TradeInstrument } from '@meridian/contract';
 import DownFill from 'antd-mobile-icons/es/DownFill';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { changeDirection, changeText, lastPrice } from '../markets/price';
 
 interface TradeHeaderProps {

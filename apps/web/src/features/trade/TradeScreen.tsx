@@ -1,6 +1,6 @@
 import type { Period, TradeInstrument } from '@meridian/contract';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDayMarketLive, useRouteActive } from '../markets/live';
 import { useTradeList } from '../markets/queries';
 import { type SelectedInstrument, useSelectedInstrument } from '../markets/selected-instrument';

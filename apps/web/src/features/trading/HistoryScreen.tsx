@@ -3,8 +3,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBalance, formatFixed } from '../../lib/format';
 import { formatDateTime, signed, tone } from './display';
 import { PagedList, refreshAndClose } from './OrderList';

@@ -1,7 +1,7 @@
 import type { TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Sheet } from '../../lib/sheet';
 import type { SubmitPayload } from './api';
 import { levelText } from './display';

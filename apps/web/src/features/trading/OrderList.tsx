@@ -5,7 +5,7 @@ import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { OrderRow } from './OrderRow';
 import { currentPriceOf } from './pending-price';
 import { dealsQuery, flattenDeals } from './queries';

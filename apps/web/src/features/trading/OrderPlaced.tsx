@@ -3,7 +3,7 @@ import { sideFromOrderType } from '@meridian/trading';
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDialogFocus, useEscape } from '../../lib/sheet';
 import { lotsText } from './lots-text';
 

@@ -1,8 +1,8 @@
 import { ORDER_STATUS_HISTORY, ORDER_STATUS_PENDING, type Order } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFixed } from '../../lib/format';
 import { PATHS } from '../../lib/paths';
 import { signed, tone } from './display';

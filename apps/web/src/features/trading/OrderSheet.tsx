@@ -7,7 +7,7 @@ import {
 import { sideFromOrderType } from '@meridian/trading';
 import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBalance, formatFixed } from '../../lib/format';
 import { Sheet } from '../../lib/sheet';
 import { usePricesLive } from '../../lib/stores/connection';

@@ -2,7 +2,7 @@ import type { Order } from '@meridian/contract';
 import { sideFromOrderType } from '@meridian/trading';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFixed } from '../../lib/format';
 import { showMessage } from '../../lib/toast';
 import { LevelInput } from './LevelInput';

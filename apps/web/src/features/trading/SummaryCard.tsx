@@ -3,7 +3,7 @@ import { DEFAULT_MARGIN_CALL_PCT, isMarginCall, toMicros } from '@meridian/tradi
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBalance, formatFixed } from '../../lib/format';
 import { Sheet } from '../../lib/sheet';
 import { freeMargin, signed, tone } from './display';

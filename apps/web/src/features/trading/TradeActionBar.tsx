@@ -1,6 +1,6 @@
 import type { TradeInstrument } from '@meridian/contract';
 import type { Side } from '@meridian/trading';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFixed } from '../../lib/format';
 
 /** Bid, ask and spread at the instrument's precision; '--' until there is an instrument. */

@@ -2,7 +2,7 @@ import { routes } from '@meridian/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import MailOutline from 'antd-mobile-icons/es/MailOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/services';
 import { useSettings } from '../../lib/stores/settings';
 import { mailtoHref, useContactEmail } from './contact';

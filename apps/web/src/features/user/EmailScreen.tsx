@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import MailOutline from 'antd-mobile-icons/es/MailOutline';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { mailtoHref, useContactEmail } from './contact';
 import './user.css';
 import { Spinner } from '../../lib/spinner';

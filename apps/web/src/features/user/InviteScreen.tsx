@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { showMessage } from '../../lib/toast';
 import { copyText } from './clipboard';
 import { inviteQuery } from './queries';

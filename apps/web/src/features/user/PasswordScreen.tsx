@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PasswordField, SubmitButton, useFormSubmit } from '../../lib/form-kit';
 import { useGoBack } from '../../lib/go-back';
 import { showMessage } from '../../lib/toast';

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useGoBack } from '../../lib/go-back';
 import { featureText, registerLink } from './real-account';
 import './user.css';

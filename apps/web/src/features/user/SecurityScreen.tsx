@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PasswordField, SubmitButton, TextField, useFormSubmit } from '../../lib/form-kit';
 import { showMessage } from '../../lib/toast';
 import { copyText } from './clipboard';

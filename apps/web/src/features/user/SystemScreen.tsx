@@ -1,9 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { version } from '../../../package.json';
+import { useTranslation } from '../../i18n/use-translation';
 import { ActionItem } from '../../lib/action-item';
 import { showMessage } from '../../lib/toast';
 import { confirmDialog } from './confirm';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { type ThemeChoice, useSettings } from '../../lib/stores/settings';
 import './user.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { TKey } from '../../i18n';
+import { useTranslation } from '../../i18n/use-translation';
 import { PasswordField, TextField } from '../../lib/form-kit';
 import { twoFactorQuery } from './security';
 
