@@ -2,7 +2,6 @@ import { DEFAULT_LANG, isLang, isRtl, LANGUAGE_TAGS, type Lang } from '@meridian
 import type { ConfigProviderProps } from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import i18next, { type ParseKeys, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
 export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
@@ -171,7 +170,7 @@ function isPlainValues(value: unknown): value is Record<string, unknown> {
 /** Called once before the first render with the start-up language. */
 export async function initI18n(lang: Lang = DEFAULT_LANG): Promise<void> {
   const resources: Resource = { en: { translation: en } };
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     resources,
     lng: 'en',
     fallbackLng: 'en',

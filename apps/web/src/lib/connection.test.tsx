@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import type { ServerMessage } from '@meridian/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../i18n';
+import { initI18n } from '../i18n';
 import en from '../i18n/locales/en.json';
 import { ConnectionBanner, formatAge } from './ConnectionBanner';
 import { startConnectionSync } from './connection-sync';
@@ -142,12 +141,7 @@ describe('connection sync', () => {
 });
 
 describe('connection banner', () => {
-  const show = () =>
-    render(
-      <I18nextProvider i18n={i18n}>
-        <ConnectionBanner />
-      </I18nextProvider>,
-    );
+  const show = () => render(<ConnectionBanner />);
 
   it('takes no room while prices are live, and says why and how old they are when not', () => {
     show();

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { type ReactNode, useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { currentAntdLocale, i18n } from '../i18n';
 import { queryClient } from './services';
 
@@ -16,12 +15,11 @@ function AntdConfig({ children }: { children: ReactNode }) {
   return locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : children;
 }
 
+/** Texts need no provider: i18n/use-translation.ts reads the app's one i18next instance. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <AntdConfig>{children}</AntdConfig>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <AntdConfig>{children}</AntdConfig>
+    </QueryClientProvider>
   );
 }
