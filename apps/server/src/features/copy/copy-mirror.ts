@@ -89,6 +89,8 @@ export class CopyMirror {
    * whose id modulo `count` is `index`. Undefined: all of them.
    */
   partition: CopyPartition | undefined;
+  /** Copies started per turn of the event loop (SLICE, PG_SLICE). */
+  private readonly slice: number;
 
   constructor(
     private readonly d: {
@@ -99,7 +101,9 @@ export class CopyMirror {
       log: FastifyBaseLogger;
       now: () => number;
     },
-  ) {}
+  ) {
+    this.slice = d.db.dialect === 'postgres' ? PG_SLICE : SLICE;
+  }
 
   async start(): Promise<void> {
     // What an earlier term as leader booked may have changed under another leader since.
@@ -246,7 +250,7 @@ export class CopyMirror {
 
   private async open(o: OrderRecord, c0: Copying, copies: MirrorCopy[], booked: Booked): Promise<void> {
     const equities = await this.d.service.equities(copies);
-    await inSlices(copies, async (c) => {
+    await inSlices(this.slice, copies, async (c) => {
       const volume = copyVolume(o.lots, equities.get(c.id) ?? 0, c0.providerEquity, c0.lotStep);
       let reason: SkipReason | null = null;
       // A follower whose trading compliance froze opens nothing new, through a copy neither.
@@ -357,7 +361,7 @@ export class CopyMirror {
   private async close(o: OrderRecord, known: ReadonlyMap<number, OpenCopy> | undefined): Promise<void> {
     const code = this.d.trading.pricing.instrument(o.instrumentId).code;
     const work = (open: OpenCopy[]) =>
-      inSlices(open, async (row) => {
+      inSlices(this.slice, open, async (row) => {
         const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
         try {
           await this.d.trading.service.closeRecord(account, row.orderId, 'copy', row.order);
@@ -425,6 +429,7 @@ export class CopyMirror {
     const code = this.d.trading.pricing.instrument(o.instrumentId).code;
     await this.openCopiesInPages(o.id, (open) =>
       inSlices(
+        this.slice,
         open.filter((row) => row.tp !== o.tp || row.sl !== o.sl),
         async (row) => {
           const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
@@ -507,18 +512,32 @@ interface Booked {
 const SLICE = 16;
 
 /**
- * Starts `work` for every item, SLICE at a time, each slice in a background turn of the event loop
+ * On PostgreSQL: each statement is a round trip, and a background batch sends the placements (or
+ * closes) it starts together as one statement per round of accounts (account-rounds.ts), so the
+ * copies started in one turn are what one statement can carry. With 16 a turn, most rounds held
+ * 4-16 copies; with 48, 16-36. Measured on bench:copy (PostgreSQL, this machine, alternating):
+ * 10,000 followers fill → last copy p50/p99 2.05/2.34 s against 2.36/2.65 s, the server's CPU per
+ * copy 72 against 83 µs; 1,000 followers p50 220 and 185 ms against 249 and 239 ms.
+ */
+const PG_SLICE = 48;
+
+/**
+ * Starts `work` for every item, `slice` at a time, each slice in a background turn of the event loop
  * of its own (background-turns.ts, the first one too: not in the turn that read the page), and
  * waits for all of it. Started all at once, 10,000 copies' checks would run back to back in one
  * microtask flood and hold every request behind them (the provider's next order included); sliced,
  * a request that arrives meanwhile is read, and queued ahead of the copies (the write queue puts
  * requests before background work), after at most one slice.
  */
-async function inSlices<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+async function inSlices<T>(
+  slice: number,
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   const running: Promise<void>[] = [];
-  for (let i = 0; i < items.length; i += SLICE) {
+  for (let i = 0; i < items.length; i += slice) {
     await backgroundTurn();
-    for (const item of items.slice(i, i + SLICE)) running.push(observed(work(item)));
+    for (const item of items.slice(i, i + slice)) running.push(observed(work(item)));
   }
   await Promise.all(running);
 }
