@@ -4,7 +4,19 @@
  * sending and answer reading waited on the same event loop as the copies it measures.
  * Plain JavaScript: a worker thread does not get tsx's loader. The messages' types are in copy.ts.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// When fetch (undici) hands the request's headers to the socket, and when the answer's headers
+// arrive: the client's own work on each side of the wire, apart from the wait for the server.
+let headersSent = 0;
+let headersReceived = 0;
+subscribe('undici:client:sendHeaders', () => {
+  headersSent = performance.now();
+});
+subscribe('undici:request:headers', () => {
+  headersReceived = performance.now();
+});
 
 const job = workerData;
 const port = parentPort;
@@ -38,6 +50,8 @@ async function send(order) {
     msg: body.msg,
     id: body.data?.Id ?? 0,
     latency: t1 - t0,
+    clientBefore: headersSent - t0,
+    clientAfter: t1 - headersReceived,
     answeredAt: performance.timeOrigin + t1,
     sentAt: performance.timeOrigin + t0,
   };

@@ -15,7 +15,8 @@
  * issue 13: 1,000 followers p99 ≤ 250 ms; 10,000 followers p99 ≤ 2 s; provider ratio ≤ 1.2.
  * Also prints the server's CPU per copied open or close over that window (steadier than latencies
  * on a busy machine, for comparing two builds), and the provider's time outside the server, on
- * each side. BENCH_COPY_ORDERS=N sends N provider orders instead of 20; BENCH_PROFILE=<dir> writes
+ * each side, with the share of it that is its client's own work (fetch, before the request's
+ * headers reach the socket and after the answer's headers arrive). BENCH_COPY_ORDERS=N sends N provider orders instead of 20; BENCH_PROFILE=<dir> writes
  * a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
@@ -218,6 +219,9 @@ interface ProviderAnswer {
   answeredAt: number;
   /** When it was sent, in ms since the epoch. */
   sentAt: number;
+  /** The client's own work, ms: from the send to its headers handed to the socket, and from the answer's headers to its body read. */
+  clientBefore: number;
+  clientAfter: number;
 }
 
 /** The provider's client, in a worker thread (copy-provider.mjs), one order at a time. */
@@ -310,6 +314,8 @@ async function runProvider(
   const copies: number[] = [];
   const inbound: number[] = [];
   const outbound: number[] = [];
+  const clientBefore: number[] = [];
+  const clientAfter: number[] = [];
   // How long the mirror worked on each event, from its start (once the event before it was done)
   // to the last copy booked: the fill → last copy time less the wait behind the previous event.
   const fanOuts: number[] = [];
@@ -354,6 +360,8 @@ async function runProvider(
     if (span) {
       inbound.push(span.arrived - r.sentAt);
       outbound.push(r.answeredAt - span.finished);
+      clientBefore.push(r.clientBefore);
+      clientAfter.push(r.clientAfter);
     }
     const filled = r.answeredAt;
     open = open === null ? r.id : null;
@@ -363,7 +371,7 @@ async function runProvider(
   }
   await previous;
   http.off('request', onRequest);
-  return { latencies, served, copies, fanOuts, inbound, outbound };
+  return { latencies, served, copies, fanOuts, inbound, outbound, clientBefore, clientAfter };
 }
 
 async function measure(size: number): Promise<void> {
@@ -438,6 +446,7 @@ async function measure(size: number): Promise<void> {
         `  provider order latency: p50 ${quantile(withCopies.latencies, 0.5).toFixed(1)} ms with followers vs ${quantile(base.latencies, 0.5).toFixed(1)} ms without (ratio ${ratio.toFixed(2)}); p99 ${quantile(withCopies.latencies, 0.99).toFixed(1)} vs ${quantile(base.latencies, 0.99).toFixed(1)} ms`,
         `  of which in the server (arrival → answer written): p50 ${quantile(withCopies.served, 0.5).toFixed(2)} ms vs ${quantile(base.served, 0.5).toFixed(2)} ms (ratio ${(quantile(withCopies.served, 0.5) / quantile(base.served, 0.5)).toFixed(2)})`,
         `  outside it: send → arrival p50 ${quantile(withCopies.inbound, 0.5).toFixed(2)} vs ${quantile(base.inbound, 0.5).toFixed(2)} ms; answer written → read p50 ${quantile(withCopies.outbound, 0.5).toFixed(2)} vs ${quantile(base.outbound, 0.5).toFixed(2)} ms`,
+        `    of which the provider's client's own work (fetch): before its headers are sent p50 ${quantile(withCopies.clientBefore, 0.5).toFixed(2)} vs ${quantile(base.clientBefore, 0.5).toFixed(2)} ms; from the answer's headers to its body read p50 ${quantile(withCopies.clientAfter, 0.5).toFixed(2)} vs ${quantile(base.clientAfter, 0.5).toFixed(2)} ms`,
       ].join('\n'),
     );
     // The same comparison with the two sides interleaved: blocks of BLOCK orders, one without
