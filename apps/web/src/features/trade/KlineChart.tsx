@@ -92,6 +92,9 @@ export function KlineChart({ forexId, code, precision, period, active }: KlineCh
         timeVisible: true,
         secondsVisible: false,
         tickMarkFormatter: tickMarkLabel,
+        // Room right of the newest candle: it no longer sits against the price scale, and the time
+        // label under it is drawn whole (the library leaves a label at the edge cut in half).
+        rightOffset: 4,
       },
     });
     const series = chart.addSeries(CandlestickSeries, {
