@@ -17,7 +17,8 @@
  * on a busy machine, for comparing two builds), and the provider's time outside the server, on
  * each side, with the share of it that is its client's own work (fetch, before the request's
  * headers reach the socket and after the answer's headers arrive). BENCH_COPY_ORDERS=N sends N
- * provider orders instead of 20; BENCH_PROFILE=<dir> writes a CPU profile of the window with followers (BENCH_PROFILE_US: its sampling interval);
+ * provider orders instead of 20; BENCH_PROFILE=<dir> writes a CPU profile of the window with
+ * followers (BENCH_PROFILE_US: its sampling interval);
  * BENCH_TURNS=1 prints how long the server's event-loop turns took over that window (watchTurns);
  * BENCH_EACH=1 prints the mirror's own work on each event (an open's copies cost about 1.5 times a
  * close's). BENCH_THREADS=1 prints the CPU time of the process's busiest threads over that window.
