@@ -65,6 +65,7 @@ export {
   usdToMicros,
 } from './money.js';
 export { type FloatingPnlInput, floatingPnlMicros, type PnlAtInput, pnlMicrosAt, pnlUsd } from './pnl.js';
+export { type CloseSettlementInput, closeProtectionMicros } from './protection.js';
 export {
   type AccountValues,
   DEFAULT_MARGIN_CALL_PCT,

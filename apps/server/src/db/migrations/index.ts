@@ -19,6 +19,7 @@ import * as m0017 from './0017_copy_watch.js';
 import * as m0018 from './0018_open_orders.js';
 import * as m0019 from './0019_strategy_avatars.js';
 import * as m0020 from './0020_copy_watch_indexes.js';
+import * as m0021 from './0021_equity_backed_balance.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_open_orders': m0018,
   '0019_strategy_avatars': m0019,
   '0020_copy_watch_indexes': m0020,
+  '0021_equity_backed_balance': m0021,
 };

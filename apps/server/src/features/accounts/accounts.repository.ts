@@ -37,7 +37,8 @@ export async function insertAccount(db: Executor, userId: number, now: number): 
 }
 
 /**
- * Adds the deltas in one statement whose WHERE refuses any result below zero, so concurrent
+ * Adds the deltas in one statement whose WHERE refuses any result below zero (the free balance:
+ * below its floor, see NO_FREE_FLOOR), so concurrent
  * postings cannot both pass a stale check (PostgreSQL re-evaluates the WHERE on the locked row;
  * SQLite has one writer). Returns the new amounts, or undefined when refused or absent.
  * Every balance change runs this guarded UPDATE, so it is compiled once (precompiledQuery) and only
@@ -53,6 +54,7 @@ const applyDeltasQuery = precompiledQuery(
     pending: number,
     userId: number,
     freeGuard: number,
+    freeFloor: number,
     frozenGuard: number,
   ) =>
     db
@@ -66,7 +68,7 @@ const applyDeltasQuery = precompiledQuery(
         version: eb('version', '+', sql.lit(1)),
       }))
       .where('user_id', '=', userId)
-      .where((eb) => eb(eb('balance_micros', '+', freeGuard), '>=', sql.lit(0)))
+      .where((eb) => eb(eb('balance_micros', '+', freeGuard), '>=', freeFloor))
       .where((eb) => eb(eb('frozen_micros', '+', frozenGuard), '>=', sql.lit(0)))
       .returning(['balance_micros', 'frozen_micros', 'holding_orders', 'pending_orders', 'version']),
 );
@@ -108,6 +110,12 @@ export interface OrderCountDeltas {
 
 export const NO_ORDER_COUNT_CHANGE: OrderCountDeltas = { holding: 0, pending: 0 };
 
+/**
+ * The lowest free balance a posting may leave: zero, or for a close's realised loss (which the
+ * account's frozen margin and equity back: packages/trading protection.ts) no floor at all.
+ */
+export const NO_FREE_FLOOR = -Number.MAX_SAFE_INTEGER;
+
 export async function applyDeltas(
   db: Executor,
   userId: number,
@@ -115,6 +123,7 @@ export async function applyDeltas(
   frozenDeltaMicros: number,
   now: number,
   counts: OrderCountDeltas = NO_ORDER_COUNT_CHANGE,
+  freeFloorMicros = 0,
 ): Promise<PostedAccount | undefined> {
   const result = await applyDeltasQuery(
     db,
@@ -125,6 +134,7 @@ export async function applyDeltas(
     counts.pending,
     userId,
     freeDeltaMicros,
+    freeFloorMicros,
     frozenDeltaMicros,
   );
   const row = result.rows[0];
@@ -211,14 +221,15 @@ export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<
  * PostgreSQL: the guarded UPDATE and the ledger INSERT in ONE statement (the UPDATE in a CTE feeds
  * the row its after-balances), one round trip per posting instead of two. The same UPDATE moves the
  * account's open-order counts when the posting books an order (OrderCountDeltas). Same guard as
- * applyDeltas: no row comes back when the account is absent or a balance would go below zero, and
+ * applyDeltas: no row comes back when the account is absent or a balance would go below zero (the
+ * free balance: below its floor), and
  * then nothing was written.
  */
 const POSTING_SQL = `WITH after AS (
   UPDATE accounts SET balance_micros = balance_micros + $1::bigint, frozen_micros = frozen_micros + $2, updated_at = $3,
     holding_orders = holding_orders + $10::integer, pending_orders = pending_orders + $11::integer,
     version = version + 1
-  WHERE user_id = $4 AND balance_micros + $1 >= 0 AND frozen_micros + $2 >= 0
+  WHERE user_id = $4 AND balance_micros + $1 >= $12::bigint AND frozen_micros + $2 >= 0
   RETURNING balance_micros, frozen_micros, holding_orders, pending_orders, version
 ), posted AS (
   INSERT INTO ledger (user_id, kind, free_delta_micros, frozen_delta_micros, balance_after_micros,
@@ -241,6 +252,7 @@ export async function postWithLedger(
   db: Executor,
   row: Omit<NewLedgerRow, 'balanceAfterMicros' | 'frozenAfterMicros'>,
   counts: OrderCountDeltas = NO_ORDER_COUNT_CHANGE,
+  freeFloorMicros = 0,
 ): Promise<({ ledgerId: number } & PostedAccount) | undefined> {
   const result = await db.executeQuery(
     CompiledQuery.raw(POSTING_SQL, [
@@ -255,6 +267,7 @@ export async function postWithLedger(
       row.refId,
       counts.holding,
       counts.pending,
+      freeFloorMicros,
     ]),
   );
   const out = result.rows[0] as (AccountAfter & { id: unknown }) | undefined;

@@ -2,7 +2,7 @@
  * Money accounts and the ledger: the only code that changes balances. Later features book through
  * postLedgerEntry inside their own transaction (see ledger.ts).
  */
-export type { AccountRow, LedgerRow, OrderCountDeltas } from './accounts.repository.js';
+export type { AccountRow, LedgerRow, OrderCountDeltas, PostedAccount } from './accounts.repository.js';
 export { isPostgres, sumLedger } from './accounts.repository.js';
 export type { AccountsTable, LedgerTable } from './accounts.schema.js';
 export {

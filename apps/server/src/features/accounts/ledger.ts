@@ -13,6 +13,7 @@ import {
   insertLedgerRow,
   isPostgres,
   type LedgerRow,
+  NO_FREE_FLOOR,
   type OrderCountDeltas,
   type PairLine,
   type PostedAccount,
@@ -47,6 +48,12 @@ export interface LedgerPosting {
    * closed or cancelled), changed by the same guarded statement; none when absent.
    */
   orderCounts?: OrderCountDeltas;
+  /**
+   * The free balance may end below zero: only a close's realised loss, which the margin frozen for
+   * the account's other positions and its equity back (negative balance protection guards the
+   * equity, packages/trading protection.ts). Every other posting is refused below zero.
+   */
+  overdraw?: boolean;
 }
 
 export interface PostedEntry extends PostedAccount {
@@ -64,7 +71,7 @@ function assertDelta(value: number, label: string): void {
 
 /**
  * Books one movement. Throws AppError('insufficient_balance') when either balance would go below
- * zero; then nothing was written. Must run inside a transaction (`inTransaction`), which it shares
+ * zero (the free balance may, on a credit or with `overdraw`); then nothing was written. Must run inside a transaction (`inTransaction`), which it shares
  * with the caller's other writes (the order, the withdrawal…) so all of them commit or none.
  */
 export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<PostedEntry> {
@@ -75,11 +82,15 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
   }
   const at = posting.at ?? Date.now();
   const line = ledgerLine(posting, memoText(posting));
+  // A credit is never refused for the free balance (it may still end below zero: a deposit to an
+  // account whose closed loss is backed by its open positions' margin).
+  const freeFloor = posting.overdraw || posting.freeDelta >= 0 ? NO_FREE_FLOOR : 0;
   if (isPostgres(trx)) {
     const posted = await postWithLedger(
       trx,
       { userId: posting.userId, ...line, createdAt: at },
       posting.orderCounts,
+      freeFloor,
     );
     if (posted) return posted;
     return refusedPosting(trx, posting.userId);
@@ -91,6 +102,7 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
     posting.frozenDelta,
     at,
     posting.orderCounts,
+    freeFloor,
   );
   if (!after) return refusedPosting(trx, posting.userId);
   const ledgerId = await insertLedgerRow(trx, {
@@ -104,7 +116,7 @@ export async function postLedgerEntry(trx: Tx, posting: LedgerPosting): Promise<
 }
 
 /** One line of a pair of postings (postLedgerPair): its own deltas, memo and reference. */
-export type LedgerLine = Omit<LedgerPosting, 'userId' | 'at' | 'orderCounts'>;
+export type LedgerLine = Omit<LedgerPosting, 'userId' | 'at' | 'orderCounts' | 'overdraw'>;
 
 /**
  * Two movements of one account booked together (margin then fee; a margin release then P&L): the

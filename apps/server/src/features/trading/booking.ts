@@ -5,12 +5,14 @@
  * postLedgerEntry, the only code that changes balances.
  */
 import type { CloseReason } from '@meridian/contract';
+import { closeProtectionMicros } from '@meridian/trading';
 import type { DialectName, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import {
   isPostgres,
   moveOrderCounts,
   type OrderCountDeltas,
+  type PostedAccount,
   postLedgerEntry,
   refusedPosting,
   tryPostLedgerPair,
@@ -147,15 +149,18 @@ export interface Booked {
 }
 
 /**
- * Closes a holding order at `closePrice`: frozen −= margin, free += margin + P&L. When the free
- * balance would end below zero, the house credits the shortfall first (its own ledger row), so the
- * balance ends at exactly 0. Throws order_not_holding when the order already left status 1.
+ * Closes a holding order at `closePrice`: frozen −= margin, free += margin + P&L. A loss larger than
+ * the free balance is paid from it and then from the margin frozen for the account's other
+ * positions (the free balance goes below zero; equity backs it). Negative balance protection guards
+ * the account's equity (packages/trading protection.ts): only a close that leaves the account with
+ * no position and its balance below zero gets the house's credit, exactly that shortfall, in its
+ * own ledger row. Throws order_not_holding when the order already left status 1.
  *
  * On PostgreSQL the usual close (the free balance covers the loss) is one statement, shared with
  * other accounts' closes started together (closing.repository.ts); a refusal there wrote nothing and
  * the close goes step by step, as on SQLite. Step by step, the margin release comes first and its
- * guarded UPDATE returns the balance it locked (on PostgreSQL the newest committed one), so the
- * shortfall is computed from that: no separate read or lock of the account.
+ * guarded UPDATE returns the balances and the holding count it locked (on PostgreSQL the newest
+ * committed ones), so the protection is decided from those: no separate read or lock of the account.
  */
 export async function closeHolding(
   tx: Tx,
@@ -190,7 +195,7 @@ export async function closeHolding(
       return { order: closed, event: { order: closed, freeMicros, frozenMicros } };
     }
     // Refused, nothing written: the order left status 1 (refused below), or the loss is larger
-    // than the free balance after the release (the house's protection, below).
+    // than the free balance after the release (step by step, below).
   }
   const provisional = await closeOrderIf(tx, order, STATUS_HOLDING, { closePrice, pnlMicros, reason, at });
   if (!provisional) throw new AppError('order_not_holding');
@@ -213,7 +218,7 @@ export async function closeHolding(
     refId: order.id,
   };
   // The usual close: release and P&L together. Refused only when the loss is larger than the free
-  // balance after the release: then step by step, with the house's protection between them.
+  // balance after the release: then step by step.
   if (pnlMicros !== 0) {
     const both = await tryPostLedgerPair(tx, order.userId, release, pnl, { at, orderCounts: CLOSED_HOLDING });
     if (both) {
@@ -223,14 +228,17 @@ export async function closeHolding(
       };
     }
   }
-  let posted = await postLedgerEntry(tx, {
-    ...release,
-    userId: order.userId,
-    at,
-    orderCounts: CLOSED_HOLDING,
+  // Step by step. The holding count moves with the last posting, so that no statement shows a flat
+  // account below zero before its protection is booked (the CHECK of migration 0021).
+  const released = await postLedgerEntry(tx, { ...release, userId: order.userId, at });
+  const protection = closeProtectionMicros({
+    freeMicros: released.balanceMicros,
+    frozenMicros: released.frozenMicros,
+    pnlMicros,
+    holdingAfter: released.holdingOrders - 1,
   });
-  const protection = posted.balanceMicros + pnlMicros < 0 ? -(posted.balanceMicros + pnlMicros) : 0;
   let closed = provisional;
+  let posted: PostedAccount = released;
   if (protection > 0) {
     posted = await postLedgerEntry(tx, {
       userId: order.userId,
@@ -242,11 +250,24 @@ export async function closeHolding(
       refType: REF,
       refId: order.id,
       at,
+      ...(pnlMicros === 0 ? { orderCounts: CLOSED_HOLDING } : {}),
     });
     closed =
       (await updateOrderIf(tx, order.id, STATUS_HISTORY, { protectionMicros: protection })) ?? provisional;
   }
-  if (pnlMicros !== 0) posted = await postLedgerEntry(tx, { ...pnl, userId: order.userId, at });
+  if (pnlMicros !== 0) {
+    // The loss may take the free balance below zero: the margin frozen for the account's other
+    // positions backs it (and once the account is flat, the protection above).
+    posted = await postLedgerEntry(tx, {
+      ...pnl,
+      userId: order.userId,
+      at,
+      orderCounts: CLOSED_HOLDING,
+      overdraw: true,
+    });
+  } else if (protection === 0) {
+    posted = await moveOrderCounts(tx, order.userId, CLOSED_HOLDING, at);
+  }
   return {
     order: closed,
     event: { order: closed, freeMicros: posted.balanceMicros, frozenMicros: posted.frozenMicros },
