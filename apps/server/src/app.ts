@@ -182,7 +182,11 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     // Before any route: the plugin attaches itself to each route as it is registered.
     await registerCompression(app);
     installAuth(app, config.adminToken);
-    installRoutes(app, config.validateResponses, new IdempotencyStore(new IdempotencyRepository(db.kysely)));
+    const idempotency = new IdempotencyStore(new IdempotencyRepository(db.kysely));
+    // Keys an older process left "running" are resolved now, not by waiting (http/idempotency.ts).
+    const unanswered = await idempotency.resolveAtStart();
+    if (unanswered > 0) app.log.warn({ unanswered }, 'dropped Idempotency-Keys left running');
+    installRoutes(app, config.validateResponses, idempotency);
     registerHttpMetrics(app, metrics);
     await registerSecurityHeaders(app);
     await app.register(formbody);

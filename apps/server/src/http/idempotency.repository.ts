@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/db-errors.js';
 import type { Database } from '../db/schema.js';
 
@@ -12,7 +13,7 @@ export interface IdempotencyKeysTable {
   user_id: number;
   idem_key: string;
   fingerprint: string;
-  /** 0 while the first request runs, 1 once its answer is stored. */
+  /** 1: the answer is stored (0 was the older protocol's "running", dropped at start). */
   state: number;
   status_code: number | null;
   body: string | null;
@@ -26,31 +27,40 @@ export interface StoredKey {
   body: string | null;
 }
 
+type Executor = Kysely<Database> | Tx;
+
+/** A key's answer as stored: the envelope exactly as sent, with its HTTP status. */
+export interface KeyAnswer {
+  userId: number;
+  key: string;
+  fingerprint: string;
+  statusCode: number;
+  body: string;
+  now: number;
+}
+
+/**
+ * Stores a key's answer (state 1); throws the database's unique violation when the account already
+ * used the key. Inside a booking's transaction (recordAnswer), so the answer commits with it.
+ */
+export async function insertAnswer(db: Executor, a: KeyAnswer): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: a.userId,
+      idem_key: a.key,
+      fingerprint: a.fingerprint,
+      state: 1,
+      status_code: a.statusCode,
+      body: a.body,
+      created_at: a.now,
+    })
+    .execute();
+}
+
 /** The SQL of the Idempotency-Key store; the rules are in idempotency.ts. */
 export class IdempotencyRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /** Inserts the pending row; false when the account already used this key. */
-  async claim(userId: number, key: string, fingerprint: string, now: number): Promise<boolean> {
-    try {
-      await this.db
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: userId,
-          idem_key: key,
-          fingerprint,
-          state: 0,
-          status_code: null,
-          body: null,
-          created_at: now,
-        })
-        .execute();
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
-  }
 
   async read(userId: number, key: string): Promise<StoredKey | undefined> {
     const row = await this.db
@@ -69,23 +79,25 @@ export class IdempotencyRepository {
     );
   }
 
-  async complete(userId: number, key: string, statusCode: number, body: string): Promise<void> {
-    await this.db
-      .updateTable('idempotency_keys')
-      .set({ state: 1, status_code: statusCode, body })
-      .where('user_id', '=', userId)
-      .where('idem_key', '=', key)
-      .execute();
+  /** Stores an answer given after the fact (a refusal, which booked nothing); false when one was there. */
+  async store(a: KeyAnswer): Promise<boolean> {
+    try {
+      await insertAnswer(this.db, a);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
-  /** Forgets a pending key whose request failed on the server's side, so a retry may run. */
-  async release(userId: number, key: string): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('user_id', '=', userId)
-      .where('idem_key', '=', key)
-      .where('state', '=', 0)
-      .execute();
+  /**
+   * Drops the keys left "running" (state 0): rows of the older protocol, which claimed a key in a
+   * commit of its own before the booking. A process that died between the two left them, and its
+   * retries were refused for good. No key is written in that state any more; called at start.
+   */
+  async dropUnanswered(): Promise<number> {
+    const result = await this.db.deleteFrom('idempotency_keys').where('state', '=', 0).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async deleteOlderThan(time: number): Promise<void> {

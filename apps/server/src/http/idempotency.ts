@@ -1,8 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@meridian/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/database.js';
+import { isUniqueViolation } from '../db/db-errors.js';
+import { failpoint } from '../failpoint.js';
 import { AppError } from './app-error.js';
-import type { IdempotencyRepository } from './idempotency.repository.js';
+import { type IdempotencyRepository, insertAnswer } from './idempotency.repository.js';
 
 /** How long a key is remembered: a client retries within seconds or minutes, never a day later. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,13 +24,65 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 /** What to do with a request that carries a key. */
 export type Claim = { kind: 'first' } | { kind: 'replay'; statusCode: number; body: string };
 
+/** A keyed call while it runs: what a booking needs to store the answer in its own transaction. */
+interface KeyedCall {
+  userId: number;
+  key: string;
+  fingerprint: string;
+  now: number;
+  /** The envelope of a success, as the route sends it. */
+  seal: (data: unknown) => string;
+  /** The envelope the booking stored with itself (the last attempt's, if its batch ran again). */
+  recorded: string | null;
+}
+
+const calls = new AsyncLocalStorage<KeyedCall>();
+
+/** A keyed call's answer is already stored: a concurrent first request with the same key won. */
+export class IdempotencyConflict extends Error {
+  constructor() {
+    super('idempotency key answered by a concurrent request');
+  }
+}
+
 /**
- * The Idempotency-Key rules (POST-style calls that book money: submit, close, deposit submissions,
- * draw). The first request with a key runs and its answer (success or refusal) is stored; a repeat
- * from the same account gets that answer again and books nothing. A repeat while the first still
- * runs, or whose first run's outcome is unknown (the server died mid-way), is refused with
- * `idempotency_in_progress`: the client must look at its orders rather than book again. A key sent
- * again with other parameters is refused (`idempotency_key_reused`).
+ * Inside a booking's transaction: stores the keyed call's answer (`answer()`, the data the route
+ * sends) with the booking, so both commit or neither (a no-op for a call without a key, such as the
+ * server's own bookings). A key the account already used refuses the transaction
+ * (IdempotencyConflict): a duplicate sent at the same time books nothing and gets the first answer.
+ */
+export async function recordAnswer(tx: Tx, answer: () => unknown): Promise<void> {
+  const call = calls.getStore();
+  if (!call) return;
+  const body = call.seal(await answer());
+  try {
+    await insertAnswer(tx, { ...call, statusCode: 200, body });
+    failpoint('idempotency.booking-uncommitted');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new IdempotencyConflict();
+    throw error;
+  }
+  call.recorded = body;
+}
+
+/**
+ * Work that runs later in another async context (a write-queue job) keeps the keyed call of the
+ * code that queued it, so recordAnswer inside it finds the call. Unchanged when there is none.
+ */
+export function keepCall<F extends (...args: never[]) => unknown>(work: F): F {
+  const call = calls.getStore();
+  if (!call) return work;
+  return ((...args: Parameters<F>) => calls.run(call, () => work(...args))) as F;
+}
+
+/**
+ * The Idempotency-Key rules (the calls that book money or change orders: submit, close,
+ * cancel_trade, set_stop_price, the deposit submissions, draw, copy, copy_funds, uncopy). The first
+ * request with a key runs; its booking stores the answer in its own transaction (recordAnswer), so
+ * after any crash a retry either finds that answer or runs for the first time: nothing is ever left
+ * "running". A refusal the client caused booked nothing and is stored after it. A repeat from the
+ * same account gets the stored answer and books nothing; a key sent again with other parameters is
+ * refused (`idempotency_key_reused`).
  */
 export class IdempotencyStore {
   private lastSweep = 0;
@@ -41,24 +97,43 @@ export class IdempotencyStore {
     return `${endpointId}:${hash}`.slice(0, 128);
   }
 
+  /** The stored answer to replay, or `first`: run the request. */
   async claim(userId: number, key: string, fingerprint: string): Promise<Claim> {
     await this.sweep();
-    if (await this.repo.claim(userId, key, fingerprint, this.now())) return { kind: 'first' };
     const stored = await this.repo.read(userId, key);
-    // Deleted between the insert and the read (a failed first run released it): run now.
-    if (!stored)
-      return (await this.repo.claim(userId, key, fingerprint, this.now())) ? { kind: 'first' } : busy();
+    if (!stored || !stored.done || stored.body === null || stored.statusCode === null)
+      return { kind: 'first' };
     if (stored.fingerprint !== fingerprint) throw new AppError('idempotency_key_reused');
-    if (!stored.done || stored.body === null || stored.statusCode === null) return busy();
     return { kind: 'replay', statusCode: stored.statusCode, body: stored.body };
   }
 
-  complete(userId: number, key: string, statusCode: number, body: string): Promise<void> {
-    return this.repo.complete(userId, key, statusCode, body);
+  /**
+   * Runs the first request with its key in scope for recordAnswer. Resolves with the envelope text
+   * the booking stored, or null when nothing was stored with a booking (a call that booked nothing).
+   */
+  async run<T>(
+    call: { userId: number; key: string; fingerprint: string; seal: (data: unknown) => string },
+    fn: () => Promise<T>,
+  ): Promise<{ value: T; recorded: string | null }> {
+    const keyed: KeyedCall = { ...call, now: this.now(), recorded: null };
+    const value = await calls.run(keyed, fn);
+    return { value, recorded: keyed.recorded };
   }
 
-  release(userId: number, key: string): Promise<void> {
-    return this.repo.release(userId, key);
+  /** Stores an answer given outside a booking (a refusal); false when another answer was first. */
+  store(
+    userId: number,
+    key: string,
+    fingerprint: string,
+    statusCode: number,
+    body: string,
+  ): Promise<boolean> {
+    return this.repo.store({ userId, key, fingerprint, statusCode, body, now: this.now() });
+  }
+
+  /** At start: the older protocol's keys left "running" by a process that died are dropped. */
+  resolveAtStart(): Promise<number> {
+    return this.repo.dropUnanswered();
   }
 
   /** At most once a minute, drop keys past their day. */
@@ -68,10 +143,6 @@ export class IdempotencyStore {
     this.lastSweep = now;
     await this.repo.deleteOlderThan(now - IDEMPOTENCY_TTL_MS);
   }
-}
-
-function busy(): never {
-  throw new AppError('idempotency_in_progress');
 }
 
 /** JSON with sorted keys, so the same parameters in another order hash alike. */

@@ -1,13 +1,14 @@
 import type { Auth, Endpoint, Envelope, HttpMethod, RequestEncoding } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { failpoint } from '../failpoint.js';
 import { fieldMessages } from '../i18n/field-messages.js';
 import type { Translator } from '../i18n/translator.js';
 import { AppError, isAppError } from './app-error.js';
 import { type AuthUser, authorize, type CallerOf } from './auth.js';
 import { errorEnvelope, okEnvelope } from './envelope.js';
 import { validationParams, zodIssues } from './error-handler.js';
-import { IdempotencyStore, idempotencyKeyOf } from './idempotency.js';
+import { IdempotencyConflict, IdempotencyStore, idempotencyKeyOf } from './idempotency.js';
 
 /** What a handler receives: the caller (per the endpoint's auth) and the parsed request. */
 export interface HandlerInput<E extends Endpoint> {
@@ -141,9 +142,10 @@ export function defineRoute<E extends Endpoint>(
 }
 
 /**
- * A call with an Idempotency-Key: the first runs and its answer is kept (a success, or a refusal the
- * client caused); a repeat gets the kept answer, marked `idempotent-replayed`. A failure of the
- * server's own (500) is not kept, so the client may retry it.
+ * A call with an Idempotency-Key: the first runs and its answer is kept (a success, stored by its
+ * booking in the same transaction; or a refusal the client caused, stored after it); a repeat gets
+ * the kept answer, marked `idempotent-replayed`, and so does a duplicate that ran at the same time
+ * and lost. A failure of the server's own (500) booked nothing and is not kept: the client may retry.
  */
 async function runOnce(
   store: IdempotencyStore,
@@ -153,26 +155,42 @@ async function runOnce(
   run: () => Promise<Envelope<unknown> | FastifyReply>,
   ctx: { translator: Translator; request: FastifyRequest; reply: FastifyReply },
 ): Promise<Envelope<unknown> | FastifyReply> {
-  const claim = await store.claim(userId, key, fingerprint);
-  if (claim.kind === 'replay') {
-    return ctx.reply
-      .status(claim.statusCode)
+  const replay = (statusCode: number, body: string) =>
+    ctx.reply
+      .status(statusCode)
       .header('idempotent-replayed', 'true')
       .type('application/json; charset=utf-8')
-      .send(claim.body);
-  }
+      .send(body);
+  const claim = await store.claim(userId, key, fingerprint);
+  if (claim.kind === 'replay') return replay(claim.statusCode, claim.body);
+  const seal = (data: unknown) => JSON.stringify(okEnvelope(ctx.translator, ctx.request, data));
   try {
-    const envelope = await run();
-    await store.complete(userId, key, 200, JSON.stringify(envelope));
+    const { value: envelope, recorded } = await store.run({ userId, key, fingerprint, seal }, run);
+    if (recorded !== null) {
+      failpoint('idempotency.answer-committed');
+      // Sent exactly as stored with the booking, so a retry's replay is the same answer.
+      return ctx.reply.status(200).type('application/json; charset=utf-8').send(recorded);
+    }
+    // Nothing was booked with it (a call whose handler books in no transaction of its own).
+    if (!(await store.store(userId, key, fingerprint, 200, JSON.stringify(envelope)))) {
+      const again = await store.claim(userId, key, fingerprint);
+      if (again.kind === 'replay') return replay(again.statusCode, again.body);
+    }
     return envelope;
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) {
-      await store.release(userId, key);
-      throw error;
+    if (error instanceof IdempotencyConflict) {
+      const first = await store.claim(userId, key, fingerprint);
+      if (first.kind === 'replay') return replay(first.statusCode, first.body);
+      throw new Error('an Idempotency-Key conflicted with an answer that is not there');
     }
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
     const body = errorEnvelope(ctx.translator, ctx.request, refusal.key, refusal.params, refusal.data);
-    await store.complete(userId, key, refusal.status, JSON.stringify(body));
+    if (!(await store.store(userId, key, fingerprint, refusal.status, JSON.stringify(body)))) {
+      // A duplicate sent at the same time booked first: its answer is the one kept.
+      const first = await store.claim(userId, key, fingerprint);
+      if (first.kind === 'replay') return replay(first.statusCode, first.body);
+    }
     throw error;
   }
 }

@@ -21,10 +21,13 @@ export const tradingRoutes = {
   closeOrder: userRoute<typeof OrderIdQuery, typeof OrderResponse>('GET', '/v1/api/forex/close', {
     idempotent: true,
   }),
-  cancelOrder: userRoute<typeof OrderIdQuery, typeof OrderResponse>('GET', '/v1/api/forex/cancel_trade'),
+  cancelOrder: userRoute<typeof OrderIdQuery, typeof OrderResponse>('GET', '/v1/api/forex/cancel_trade', {
+    idempotent: true,
+  }),
   setStopPrice: userRoute<typeof SetStopPriceQuery, typeof OrderResponse>(
     'GET',
     '/v1/api/forex/set_stop_price',
+    { idempotent: true },
   ),
   forexDetail: userRoute<typeof NoInput, typeof ForexDetail>('GET', '/v1/api/main/account/forexDetail'),
   forexChange: userRoute<typeof LedgerQuery, typeof LedgerPage>('GET', '/v1/api/main/accountLog/forexChange'),

@@ -50,9 +50,15 @@ export function respell(url: string): string {
 
 export interface NodeOptions {
   name: string;
+  /** Empty, with `redisUrl` empty too: the embedded default (SQLite in the data folder). */
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /**
+   * A data folder to use (and keep when the node stops), so a node started again after a kill finds
+   * its SQLite file; a fresh one, removed on stop, when absent.
+   */
+  dataDir?: string;
   /** More environment (lease timings, STALE_PRICE_MS...). */
   env?: Record<string, string>;
 }
@@ -70,6 +76,7 @@ export class ServerNode {
     readonly name: string,
     private readonly child: ChildProcess,
     private readonly dataDir: string,
+    private readonly ownsDataDir: boolean,
     readonly baseUrl: string,
   ) {
     this.exited = new Promise((done) => {
@@ -91,7 +98,7 @@ export class ServerNode {
   }
 
   static async start(o: NodeOptions): Promise<ServerNode> {
-    const dataDir = mkdtempSync(join(tmpdir(), `meridian-${o.name}-`));
+    const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), `meridian-${o.name}-`));
     const child = spawn(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', join(SERVER_ROOT, 'src/main.ts')],
@@ -144,7 +151,7 @@ export class ServerNode {
       child.kill('SIGKILL');
       throw err;
     });
-    const node = new ServerNode(o.name, child, dataDir, listening);
+    const node = new ServerNode(o.name, child, dataDir, o.dataDir === undefined, listening);
     node.lines.push(...lines);
     child.stderr?.on('data', (chunk: Buffer) => node.stderr.push(chunk.toString()));
     onLine = (line) => node.take(line);
@@ -202,7 +209,7 @@ export class ServerNode {
     await this.exited;
   }
 
-  /** A clean stop (SIGTERM), forced after 10 s; removes its data folder. Safe to call twice. */
+  /** A clean stop (SIGTERM), forced after 10 s; removes its own data folder. Safe to call twice. */
   async stop(): Promise<void> {
     if (this.alive) {
       // A stopped process does not act on SIGTERM until it runs again.
@@ -212,7 +219,7 @@ export class ServerNode {
       await this.exited;
       clearTimeout(forced);
     }
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 
   private take(line: LogLine): void {

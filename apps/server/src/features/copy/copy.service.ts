@@ -39,9 +39,12 @@ import {
   settleFee,
 } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAnswer } from '../../http/idempotency.js';
 import type { Translator } from '../../i18n/translator.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
@@ -566,6 +569,7 @@ export class CopyService {
         refId: created.id,
         at,
       });
+      await recordAnswer(tx, () => this.copySummary(withAccount as CopyRow, strategy, {}, tx));
       return withAccount as CopyRow;
     }, user.userId);
     this.stats.delete(strategy.id);
@@ -589,10 +593,12 @@ export class CopyService {
         await this.requireFreeMargin(tx, user.userId, amount);
         await this.move(tx, user.userId, accountId, amount, 'fund', memo, copy.id, at);
         await this.balanceChanged(tx, afterCommit, accountId);
-        return (await updateCopyIf(tx, copy.id, 'active', {
+        const funded = (await updateCopyIf(tx, copy.id, 'active', {
           invested_micros: copy.invested_micros + amount,
           hwm_micros: markAfterDeposit(copy.hwm_micros, amount),
         })) as CopyRow;
+        await recordAnswer(tx, () => this.copySummary(funded, strategy, {}, tx));
+        return funded;
       }
       const balance = await readBalance(tx, accountId);
       const holdings = await selectUserOrders(tx, accountId, [STATUS_HOLDING]);
@@ -612,10 +618,12 @@ export class CopyService {
         });
       await this.move(tx, accountId, user.userId, amount, 'return', memo, copy.id, at);
       await this.balanceChanged(tx, afterCommit, accountId);
-      return (await updateCopyIf(tx, copy.id, 'active', {
+      const returned = (await updateCopyIf(tx, copy.id, 'active', {
         invested_micros: copy.invested_micros - amount,
         hwm_micros: markAfterWithdrawal(copy.hwm_micros, amount),
       })) as CopyRow;
+      await recordAnswer(tx, () => this.copySummary(returned, strategy, {}, tx));
+      return returned;
     }, user.userId);
     return this.copySummary(row, strategy);
   }
@@ -1081,10 +1089,13 @@ export class CopyService {
   }
 
   /** Public names by user id (and uids under the negated id). */
-  private async names(userIds: readonly number[]): Promise<Map<number, string>> {
+  private async names(
+    userIds: readonly number[],
+    db: Kysely<Database> | Tx = this.d.db.kysely,
+  ): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     if (userIds.length === 0) return out;
-    const rows = await this.d.db.kysely
+    const rows = await db
       .selectFrom('users')
       .select(['id', 'uid', 'email', 'mobile'])
       .where('id', 'in', [...new Set(userIds)])
@@ -1100,17 +1111,18 @@ export class CopyService {
     copy: CopyRow,
     strategy?: StrategyRow,
     known: { equity?: number | undefined; skipped?: number } = {},
+    /** A booking's transaction, when the summary is its keyed answer (recordAnswer). */
+    db: Kysely<Database> | Tx = this.d.db.kysely,
   ): Promise<CopySummary> {
-    const s = strategy ?? ((await selectStrategy(this.d.db.kysely, copy.strategy_id)) as StrategyRow);
+    const s = strategy ?? ((await selectStrategy(db, copy.strategy_id)) as StrategyRow);
     const accountId = copy.account_id as number;
-    const db = this.d.db.kysely;
     const [balance, holdings, skipped, provider] = await Promise.all([
       readBalance(db, accountId),
       selectUserOrders(db, accountId, [STATUS_HOLDING]),
       known.skipped !== undefined
         ? Promise.resolve(known.skipped)
         : countSkips(db, [copy.id]).then((m) => m.get(copy.id) ?? 0),
-      this.names([s.user_id]),
+      this.names([s.user_id], db),
     ]);
     const stopped = copy.status === 'stopped';
     const equity = known.equity ?? this.equityFrom(holdings, balance.balanceMicros, balance.frozenMicros);

@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAnswer } from '../../http/idempotency.js';
 import { parseAmount, postLedgerEntry, toMoney } from '../accounts/index.js';
 import { readSettings, SETTING_DEFAULTS } from '../settings/index.js';
 import type { UploadService } from '../uploads/index.js';
@@ -24,6 +25,7 @@ import {
   type DepositRow,
   decideDeposit,
   insertDeposit,
+  type NewDeposit,
   selectDeposit,
   selectDepositAddresses,
   selectDepositBanks,
@@ -82,7 +84,7 @@ export class DepositService {
     if (!option) throw new AppError('deposit_option_not_found');
     await this.checkMinimum(amountMicros);
     const proofKey = await this.proof(userId, input.proofImg);
-    const id = await insertDeposit(this.db, {
+    return this.book({
       userId,
       type: CHARGE_TYPE_COIN,
       optionId: option.id,
@@ -94,7 +96,6 @@ export class DepositService {
       proofKey,
       createdAt: this.now(),
     });
-    return this.record(id);
   }
 
   async submitWire(userId: number, input: WireSubmitQuery): Promise<ChargeRecord> {
@@ -103,7 +104,7 @@ export class DepositService {
     if (!option) throw new AppError('deposit_option_not_found');
     await this.checkMinimum(amountMicros);
     const proofKey = await this.proof(userId, input.proofImg);
-    const id = await insertDeposit(this.db, {
+    return this.book({
       userId,
       type: CHARGE_TYPE_BANK,
       optionId: option.id,
@@ -114,7 +115,6 @@ export class DepositService {
       proofKey,
       createdAt: this.now(),
     });
-    return this.record(id);
   }
 
   /**
@@ -193,10 +193,16 @@ export class DepositService {
     return this.uploads.ownedKey(userId, ref);
   }
 
-  private async record(id: number): Promise<ChargeRecord> {
-    const row = await selectDeposit(this.db, id);
-    if (!row) throw new Error(`Deposit ${id} vanished`);
-    return toChargeRecord(row);
+  /** The claim and, for a keyed request, its answer in one transaction (recordAnswer). */
+  private book(deposit: NewDeposit): Promise<ChargeRecord> {
+    return inTransaction(this.db, async (trx) => {
+      const id = await insertDeposit(trx, deposit);
+      const row = await selectDeposit(trx, id);
+      if (!row) throw new Error(`Deposit ${id} vanished`);
+      const record = toChargeRecord(row);
+      await recordAnswer(trx, () => record);
+      return record;
+    });
   }
 }
 

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../http/app-error.js';
+import { recordAnswer } from '../../http/idempotency.js';
 import { parseAmount, postLedgerEntry, readBalance, toMoney, wholeCents } from '../accounts/index.js';
 import type { AuthUser, StepUpProof } from '../identity/index.js';
 import { RECORD_PAGE_SIZE } from './deposits.service.js';
@@ -148,7 +149,7 @@ export class WithdrawalService {
     const openLoss = await this.guards.openLoss(userId);
     const at = this.now();
     try {
-      const id = await inTransaction(this.db, async (trx) => {
+      const drawn = await inTransaction(this.db, async (trx) => {
         // A careful broker's rule: money out never exceeds the free margin. The free balance less
         // the loss open positions stand at is what is truly spare; paid out, the rest would leave
         // the positions unbacked (a stop-out, and the house covering the loss below zero). An open
@@ -186,10 +187,12 @@ export class WithdrawalService {
           refId: withdrawalId,
           at,
         });
-        return withdrawalId;
+        const record = await this.record(withdrawalId, translate, trx);
+        await recordAnswer(trx, () => record);
+        return record;
       });
       this.moved(userId);
-      return this.record(id, translate);
+      return drawn;
     } catch (error) {
       // The ledger's guard speaks of margin; for a withdrawal say what is really short.
       if (isAppError(error) && error.key === 'insufficient_balance') throw new AppError('balance_too_low');
@@ -334,8 +337,12 @@ export class WithdrawalService {
     return selectWithdrawalPage(this.db, filter, pageSize, (page - 1) * pageSize);
   }
 
-  private async record(id: number, translate: (key: string) => string): Promise<DrawRecord> {
-    const row = await selectWithdrawal(this.db, id);
+  private async record(
+    id: number,
+    translate: (key: string) => string,
+    db: Kysely<Database> | Tx = this.db,
+  ): Promise<DrawRecord> {
+    const row = await selectWithdrawal(db, id);
     if (!row) throw new Error(`Withdrawal ${id} vanished`);
     return toDrawRecord(row, translate);
   }

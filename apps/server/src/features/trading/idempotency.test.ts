@@ -7,7 +7,7 @@ import { startTradingServer, type TradingServer } from './testing/harness.js';
  * connection error; a retrying client would have ordered twice). A repeat with the same
  * Idempotency-Key from the same account returns the first answer and books nothing.
  */
-describe('Idempotency-Key on submit and close', () => {
+describe('Idempotency-Key on submit, close, cancel_trade and set_stop_price', () => {
   let s: TradingServer;
   let eurusd: number;
   beforeAll(async () => {
@@ -56,16 +56,56 @@ describe('Idempotency-Key on submit and close', () => {
     expect(await holding(token)).toBe(2);
   });
 
-  it('books once when both copies arrive together', async () => {
+  it('books once when both copies arrive together, and every copy gets the first answer', async () => {
     const { token } = await s.demo();
     const replies = await Promise.all(
       [1, 2, 3, 4].map(() => call(routes.submitOrder.path, order(), token, 'tap-0002-parallel')),
     );
-    const codes = replies.map((r) => r.body.code);
-    // One ran; the others got its answer or were told it is still running (1041), never a second order.
-    expect(codes.filter((c) => c === 1).length).toBeGreaterThanOrEqual(1);
-    expect(codes.every((c) => c === 1 || c === 1041)).toBe(true);
+    // One booked; the others lost the key inside their own transactions and were answered with its
+    // answer (never "still running", never a second order).
+    expect(replies.map((r) => r.body.code)).toEqual([1, 1, 1, 1]);
+    const ids = new Set(replies.map((r) => (r.body.data as { Id: number }).Id));
+    expect(ids.size).toBe(1);
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
     expect(await holding(token)).toBe(1);
+  });
+
+  it('keys cancel_trade and set_stop_price too: a repeat answers as the first, changes nothing', async () => {
+    const { token } = await s.demo();
+    const pending = await call(
+      routes.submitOrder.path,
+      { ...order(), status: 0, target_price: '1.09000' },
+      token,
+    );
+    const pendingId = (pending.body.data as { Id: number }).Id;
+    const cancelled = await call(routes.cancelOrder.path, { id: pendingId }, token, 'tap-0007-cancel');
+    expect(cancelled.body.code).toBe(1);
+    const cancelAgain = await call(routes.cancelOrder.path, { id: pendingId }, token, 'tap-0007-cancel');
+    expect(cancelAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(cancelAgain.body).toEqual(cancelled.body);
+
+    const opened = await call(routes.submitOrder.path, order(), token);
+    const id = (opened.body.data as { Id: number }).Id;
+    const levels = { id, target_profit_price: '1.12000', stop_loss_price: '1.08000' };
+    const set = await call(routes.setStopPrice.path, levels, token, 'tap-0008-stops');
+    expect(set.body.code).toBe(1);
+    const ledger = await ledgerRows(token);
+    const setAgain = await call(routes.setStopPrice.path, levels, token, 'tap-0008-stops');
+    expect(setAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(setAgain.body).toEqual(set.body);
+    // The same key for other levels is another request: refused, the levels kept.
+    const other = await call(
+      routes.setStopPrice.path,
+      { ...levels, stop_loss_price: '1.07000' },
+      token,
+      'tap-0008-stops',
+    );
+    expect(other.body.code).toBe(1042);
+    const r = await s.api(routes.myDeal.path, { status: 1 }, token);
+    expect((r.body.data as { data: Array<{ TargetLossPrice: string }> }).data[0]?.TargetLossPrice).toBe(
+      '1.08000',
+    );
+    expect(await ledgerRows(token)).toBe(ledger);
   });
 
   it('answers a double-tapped close with the first close, not "not holding"', async () => {

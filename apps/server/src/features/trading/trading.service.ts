@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAnswer } from '../../http/idempotency.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { LiveGateway } from '../../live/gateway.js';
 import { postLedgerEntry, readBalance, wholeCents } from '../accounts/index.js';
@@ -252,6 +253,7 @@ export class TradingService {
           );
         }
         if (options.inTx) await options.inTx(tx, opened.order);
+        await recordAnswer(tx, () => presentOrder(opened.order, inst, pricing));
         this.emit(afterCommit, {
           order: opened.order,
           freeMicros: opened.freeMicros,
@@ -309,6 +311,7 @@ export class TradingService {
           reason,
           this.d.now(),
         );
+        await recordAnswer(tx, () => presentOrder(booked.order, inst, pricing));
         this.emit(afterCommit, booked.event);
         return booked.order;
       },
@@ -327,13 +330,9 @@ export class TradingService {
       const current = await selectOwnOrder(tx, id, user.userId);
       if (!current) throw new AppError('order_not_found');
       if (current.status !== STATUS_PENDING) throw new AppError('order_not_pending');
-      const booked = await cancelPending(
-        tx,
-        current,
-        pricing.instrument(current.instrumentId),
-        'cancelled',
-        this.d.now(),
-      );
+      const inst = pricing.instrument(current.instrumentId);
+      const booked = await cancelPending(tx, current, inst, 'cancelled', this.d.now());
+      await recordAnswer(tx, () => presentOrder(booked.order, inst, pricing));
       this.emit(afterCommit, booked.event);
       return booked.order;
     }, user.userId);
@@ -366,6 +365,7 @@ export class TradingService {
         const updated = await updateOrderIf(tx, current.id, STATUS_HOLDING, { tp, sl });
         if (!updated) throw new AppError('order_not_holding');
         const balance = await readBalance(tx, user.userId);
+        await recordAnswer(tx, () => presentOrder(updated, inst, pricing));
         this.emit(afterCommit, {
           order: updated,
           freeMicros: balance.balanceMicros,

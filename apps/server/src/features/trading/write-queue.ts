@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { isRetryableConflict } from '../../db/db-errors.js';
+import { keepCall } from '../../http/idempotency.js';
 import { backgroundTurn, requestTurn } from './background-turns.js';
 
 /** Work to run after the transaction that scheduled it has committed (events, pushes). */
@@ -133,7 +134,8 @@ export class GroupCommitQueue implements WriteQueue {
     return new Promise<T>((resolve, reject) => {
       if (!options.background) this.wake?.();
       (options.background ? this.background : this.queue).push({
-        work,
+        // A keyed request's booking stores its answer in the batch's transaction (recordAnswer).
+        work: keepCall(work),
         resolve: resolve as (value: unknown) => void,
         reject,
         independent: this.together && options.independent === true,
