@@ -23,7 +23,7 @@ export const ERRORS = {
   headers_too_large: { code: 1431, status: 431 },
   /** The Idempotency-Key header is not 8 to 64 letters, digits, '-' or '_'. */
   idempotency_key_invalid: { code: 1040, status: 400 },
-  /** The first request with this key is still running, or its outcome is unknown: check, do not repeat. */
+  /** No longer answered (a key's answer commits with its booking); kept so the code is never reused. */
   idempotency_in_progress: { code: 1041, status: 409 },
   /** This key was already used for another request (other call or other parameters). */
   idempotency_key_reused: { code: 1042, status: 422 },
