@@ -170,7 +170,10 @@ describe('stop-out and negative balance protection', () => {
     s.tick('EURUSD', '1.02000', '1.02010');
     await s.settle();
     expect((await history(token)).total).toBe(0);
-    const live = ForexTradeMessage.parse(await nextOf(socket, 'FOREX_TRADE'));
+    // The push that carries the new price (one priced before the tick may still be on its way).
+    let live = ForexTradeMessage.parse(await nextOf(socket, 'FOREX_TRADE'));
+    while (live.data.orders.find((o) => o.Id === eur.Id)?.Price === '1.10000')
+      live = ForexTradeMessage.parse(await nextOf(socket, 'FOREX_TRADE'));
     expect(live.data.orders.find((o) => o.Id === eur.Id)).toMatchObject({
       Price: '1.02000',
       FactProfits: '-80100.000000',
