@@ -22,13 +22,6 @@ export function formatBalance(value: WireAmount | null | undefined): string {
 /** Fees and margin are shown with 6 decimals (spec section 9). */
 export const formatFee = (value: WireAmount | null | undefined) => formatFixed(value, 6);
 
-/** Integer micro-units (1e-6 USD) to a decimal string with `places` decimals. */
-export function formatMicros(micros: bigint | number, places = 2): string {
-  const d = parseDecimal(typeof micros === 'bigint' ? micros.toString() : micros);
-  // Dividing by 10^6 is moving the decimal point six places.
-  return d ? toFixedHalfUp({ ...d, scale: d.scale + 6 }, places) : '--';
-}
-
 /** A signed percentage such as `+1.25%`, for up/down colouring next to it. */
 export function formatChangePercent(value: WireAmount | null | undefined, places = 2): string {
   const text = formatFixed(value, places);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiBaseUrl, socketUrl } from './endpoints';
-import { formatBalance, formatChangePercent, formatFee, formatMicros } from './format';
+import { formatBalance, formatChangePercent, formatFee } from './format';
 import { langFromUrl } from './url-lang';
 
 describe('lang from the URL', () => {
@@ -36,7 +36,6 @@ describe('formatting', () => {
     expect(formatBalance(1.005)).toBe('1.01');
     expect(formatBalance('100000')).toBe('100,000.00');
     expect(formatFee('0.0000005')).toBe('0.000001');
-    expect(formatMicros(1_234_567n)).toBe('1.23');
     expect(formatChangePercent('0.5')).toBe('+0.50%');
     expect(formatChangePercent(-1.234)).toBe('-1.23%');
     expect(formatBalance(null)).toBe('--');

@@ -8,6 +8,7 @@ import { loginRedirect } from '../../lib/guards';
 import { useSession } from '../../lib/stores/session';
 import { avatarColour, initials, riskBand, type Tone } from './display';
 import './follow.css';
+import { type ChipProps, ToggleChip } from '../../lib/chip';
 
 /** The logged-in user's id, or 0 for a visitor (query keys carry it). */
 export function useUserId(): number {
@@ -220,27 +221,7 @@ export function ChipGroup({
   );
 }
 
-/** One chip: a toggle button whose pressed state is the choice. */
-export function Chip({
-  selected,
-  onSelect,
-  testId,
-  children,
-}: {
-  selected: boolean;
-  onSelect(): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="follow-chip"
-      aria-pressed={selected}
-      data-testid={testId}
-      onClick={onSelect}
-    >
-      {children}
-    </button>
-  );
+/** One chip: a toggle button whose pressed state is the choice (lib/chip.tsx). */
+export function Chip(props: ChipProps) {
+  return <ToggleChip className="follow-chip" {...props} />;
 }

@@ -4,29 +4,11 @@ import { useTranslation } from '../../i18n/use-translation';
 import { showMessage } from '../../lib/toast';
 import { copyText } from '../user/clipboard';
 import './funding.css';
+import { type ChipProps, ToggleChip } from '../../lib/chip';
 
-export function Chip({
-  selected,
-  onSelect,
-  testId,
-  children,
-}: {
-  selected: boolean;
-  onSelect(): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="funding-chip"
-      aria-pressed={selected}
-      data-testid={testId}
-      onClick={onSelect}
-    >
-      {children}
-    </button>
-  );
+/** One chip: a toggle button whose pressed state is the choice (lib/chip.tsx). */
+export function Chip(props: ChipProps) {
+  return <ToggleChip className="funding-chip" {...props} />;
 }
 
 export function KeyValue({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
