@@ -101,6 +101,9 @@ const EnvSchema = z.object({
   PG_POOL_SIZE: integer(2, 200),
   SAMPLE_STRATEGIES: optionalString.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   COPY_THREADS: integer(0, 8),
+  COPY_OUTBOX_PARTS: integer(1, 64),
+  COPY_DELIVERY_MS: integer(0, 3_600_000),
+  COPY_RECONCILE_MS: integer(100, 600_000),
   STALE_PRICE_MS: integer(100, 3_600_000),
   VALIDATE_RESPONSES: optionalString.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional()),
   NODE_ENV: optionalString,
@@ -191,6 +194,20 @@ export interface AppConfig {
    * nodes always mirror on the leader's thread (0).
    */
   copyThreads: number;
+  /**
+   * Scale-out: each provider event's copies are split into this many parts of the copy outbox
+   * (features/copy/copy-outbox.ts), which any node may claim, so one event's fan-out spreads over
+   * the nodes. Embedded nodes use one part per copy thread (or one).
+   */
+  copyOutboxParts: number;
+  /**
+   * A provider's open taken up again after a crash or a takeover is copied only within this long of
+   * the provider's fill (and while the provider still holds it); later, each copy not booked is
+   * recorded as skipped ("not delivered in time").
+   */
+  copyDeliveryMs: number;
+  /** How often the mirror's reconciler runs (undone outbox rows, copies left open by a closed provider). */
+  copyReconcileMs: number;
   /** Orders, closes and TP/SL changes are refused on an open market whose price is older than this. */
   stalePriceMs: number;
   /**
@@ -283,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgPoolSize: e.PG_POOL_SIZE ?? 10,
     sampleStrategies: (e.SAMPLE_STRATEGIES ?? 'on') === 'on',
     copyThreads: e.DATABASE_URL === undefined ? (e.COPY_THREADS ?? DEFAULT_COPY_THREADS) : 0,
+    copyOutboxParts: e.COPY_OUTBOX_PARTS ?? 4,
+    copyDeliveryMs: e.COPY_DELIVERY_MS ?? 30_000,
+    copyReconcileMs: e.COPY_RECONCILE_MS ?? 3_000,
     stalePriceMs: e.STALE_PRICE_MS ?? 3000,
     validateResponses:
       e.VALIDATE_RESPONSES === undefined

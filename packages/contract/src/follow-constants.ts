@@ -14,7 +14,13 @@ export const STRATEGY_STATUSES = ['active', 'paused', 'closed'] as const;
 export const COPY_STOP_REASONS = ['user', 'equity_stop', 'strategy_paused', 'strategy_closed'] as const;
 
 /** Why a provider's trade was not copied into one copy account. */
-export const SKIP_REASONS = ['below_min_lot', 'insufficient_margin', 'market_closed', 'rejected'] as const;
+export const SKIP_REASONS = [
+  'below_min_lot',
+  'insufficient_margin',
+  'market_closed',
+  'rejected',
+  'not_delivered',
+] as const;
 
 export const STRATEGY_SORTS = [
   'roi',

@@ -20,6 +20,7 @@ import * as m0018 from './0018_open_orders.js';
 import * as m0019 from './0019_strategy_avatars.js';
 import * as m0020 from './0020_copy_watch_indexes.js';
 import * as m0021 from './0021_equity_backed_balance.js';
+import * as m0022 from './0022_copy_outbox.js';
 
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_strategy_avatars': m0019,
   '0020_copy_watch_indexes': m0020,
   '0021_equity_backed_balance': m0021,
+  '0022_copy_outbox': m0022,
 };

@@ -2,11 +2,14 @@ import { TOPIC_COPY_TRADE } from '@meridian/contract';
 import type { Feature, FeatureContext } from '../../app-context.js';
 import type { ThreadLink } from '../../cluster/thread-link.js';
 import { systemClock } from '../markets/index.js';
+import { STATUS_HISTORY, STATUS_HOLDING } from '../trading/index.js';
 import { selectCopyAccounts, selectStrategyIdsOf } from './copy.repository.js';
 import { registerCopyRoutes } from './copy.routes.js';
 import { CopyService } from './copy.service.js';
 import { CopyMirror } from './copy-mirror.js';
+import { insertOutbox } from './copy-outbox.js';
 import { MirrorThreads } from './mirror-thread.js';
+import { ProviderDirectory, STRATEGIES_CHANNEL } from './providers.js';
 import { SAMPLE_EVAL_MS, SampleStrategies } from './samples.js';
 
 declare module '../../app-context.js' {
@@ -18,6 +21,8 @@ declare module '../../app-context.js' {
 
 export interface CopyEngine {
   service: CopyService;
+  /** Which accounts are providers, on every node (the order path's outbox asks it). */
+  providers: ProviderDirectory;
   /** The mirror: on this thread, or (COPY_THREADS on an embedded node) in threads of its own. */
   mirror: CopyMirror | MirrorThreads;
   /** Set when SAMPLE_STRATEGIES is on. */
@@ -61,7 +66,35 @@ export function createCopyFeature(): Feature {
         now,
         uploads: ctx.services.uploads,
       });
-      const local = () => new CopyMirror({ db: ctx.db, bus: ctx.bus, trading, service, log: ctx.log, now });
+      const providers = new ProviderDirectory({ db: ctx.db, bus: ctx.bus, log: ctx.log });
+      const offProviders = providers.listen();
+      ctx.app.addHook('onClose', async () => {
+        offProviders();
+        await providers.idle();
+      });
+      const { cluster } = ctx.services;
+      // A provider's open, fill, TP/SL edit and close owe its copies work: written with the booking.
+      const parts = cluster.scaleOut ? ctx.config.copyOutboxParts : Math.max(1, ctx.config.copyThreads);
+      trading.service.useEventOutbox({
+        wants: ({ order }) =>
+          providers.strategyOf(order.userId) !== undefined &&
+          (order.status === STATUS_HOLDING || (order.status === STATUS_HISTORY && order.filledAt !== null)),
+        write: (tx, event) => insertOutbox(tx, event, parts, now()),
+      });
+      const local = () =>
+        new CopyMirror({
+          db: ctx.db,
+          bus: ctx.bus,
+          trading,
+          service,
+          providers,
+          log: ctx.log,
+          now,
+          mode: cluster.scaleOut ? 'claim' : 'bus',
+          deliveryMs: ctx.config.copyDeliveryMs,
+          reconcileMs: ctx.config.copyReconcileMs,
+          isLeader: () => cluster.leader.isLeader,
+        });
       const clock = ctx.services.markets.clock;
       const threads = (link: ThreadLink) =>
         new MirrorThreads({
@@ -85,6 +118,7 @@ export function createCopyFeature(): Feature {
       const link = ctx.services.threadLink;
       const engine: CopyEngine = {
         service,
+        providers,
         mirror: link ? threads(link) : local(),
         samples: undefined,
         holdWatcher: async () => () => undefined,
@@ -113,7 +147,7 @@ export function createCopyFeature(): Feature {
     start: async (ctx) => {
       const engine = engines.get(ctx.app);
       if (!engine) throw new Error('copy.start before register');
-      const { service, samples } = engine;
+      const { service, samples, providers } = engine;
       let sampleTimer: NodeJS.Timeout | null = null;
       let sampling: Promise<void> | null = null;
       const sample = () => {
@@ -168,12 +202,17 @@ export function createCopyFeature(): Feature {
         sampleTimer = null;
         chain = chain
           .then(async () => {
-            if (!leader) return engine.mirror.stop();
-            await engine.mirror.start();
+            // Claiming (scale-out), every node mirrors, leading or not: started below, once.
+            const claiming = engine.mirror instanceof CopyMirror && engine.mirror.mode === 'claim';
+            if (!leader) return claiming ? undefined : engine.mirror.stop();
+            if (!claiming) await engine.mirror.start();
             timer = setInterval(watch, COPY_WATCH_MS);
             timer.unref();
             if (samples) {
               await samples.ensure();
+              // Every node's providers (its outbox, its claims) and the copy threads' mirrors.
+              ctx.bus.publish(STRATEGIES_CHANNEL, {});
+              await providers.refresh();
               void engine.mirror.refresh();
               // Their history is booked: the board shows them now, not at the next scheduled refresh.
               await ctx.services.ranking?.refresh();
@@ -184,6 +223,12 @@ export function createCopyFeature(): Feature {
           })
           .catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start/stop failed'));
       };
+      if (engine.mirror instanceof CopyMirror && engine.mirror.mode === 'claim') {
+        const mirror = engine.mirror;
+        chain = chain.then(() =>
+          mirror.start().catch((err: unknown) => ctx.log.error({ err }, 'copy mirror start failed')),
+        );
+      }
       const off = election.onChange(onLeadership);
       if (election.isLeader) onLeadership(true);
       await chain;

@@ -5,7 +5,13 @@
 import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { precompiledArrays, precompiledQuery, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { ORDER_COLUMNS, type OrderRecord, recordOf } from '../trading/index.js';
+import {
+  ORDER_COLUMNS,
+  type OrderRecord,
+  recordOf,
+  STATUS_HISTORY as STATUS_HISTORY_CODE,
+  STATUS_HOLDING as STATUS_HOLDING_CODE,
+} from '../trading/index.js';
 import type { CopiesTable, StrategiesTable } from './copy.schema.js';
 import './copy.schema.js';
 
@@ -761,4 +767,38 @@ export async function countSkips(db: Executor, copyIds: readonly number[]): Prom
     .groupBy('copy_id')
     .execute();
   return new Map(rows.map((r) => [r.copy_id, Number(r.n)]));
+}
+
+// ---- reconciling ----------------------------------------------------------------------------
+
+/** These providers' orders closed at or after `since` (orders_user_status_idx), for the reconciler. */
+export async function selectClosedProviderOrders(
+  db: Executor,
+  userIds: readonly number[],
+  since: number,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', 'in', userIds)
+    .where('status', '=', STATUS_HISTORY_CODE)
+    .where('closed_at', '>=', since)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Provider orders that are closed while a running copy still holds their copied order: what the
+ * reconciler's first pass after a start looks for (a crash mid fan-out, or anything before it).
+ */
+export async function selectOrphanedProviderOrders(db: Executor, limit: number): Promise<number[]> {
+  const result = await sql<{ provider_order_id: number }>`
+    SELECT DISTINCT l.provider_order_id FROM copies c
+    JOIN copy_links l ON l.copy_id = c.id
+    JOIN orders co ON co.id = l.copy_order_id
+    JOIN orders po ON po.id = l.provider_order_id
+    WHERE c.status = 'active' AND co.status = ${STATUS_HOLDING_CODE} AND po.status = ${STATUS_HISTORY_CODE}
+    LIMIT ${limit}`.execute(db);
+  return result.rows.map((r) => Number(r.provider_order_id));
 }

@@ -5,7 +5,7 @@ import { optionalUser } from '../../http/auth.js';
 import { defineRoute } from '../../http/route.js';
 import { readSingleFile } from '../uploads/index.js';
 import type { CopyService } from './copy.service.js';
-import { STRATEGIES_CHANNEL } from './copy-mirror.js';
+import { STRATEGIES_CHANNEL } from './providers.js';
 import { sampleDescriptionKey } from './samples.js';
 
 export function registerCopyRoutes(ctx: FeatureContext, copy: CopyService): void {
@@ -46,11 +46,14 @@ export function registerCopyRoutes(ctx: FeatureContext, copy: CopyService): void
   defineRoute(ctx, endpoints.publish, async ({ user, input }) => {
     const published = await copy.publish(user, input);
     ctx.bus.publish(STRATEGIES_CHANNEL, { id: published.id });
+    // This node's outbox takes the provider's very next order (other nodes hear the channel).
+    await ctx.services.copy?.providers.refresh();
     return published;
   });
   defineRoute(ctx, endpoints.strategyUpdate, async ({ user, input }) => {
     const updated = await copy.updateStrategy(user, input);
     ctx.bus.publish(STRATEGIES_CHANNEL, { id: updated.id });
+    await ctx.services.copy?.providers.refresh();
     return updated;
   });
   defineRoute(ctx, endpoints.copy, ({ user, input }) => copy.copy(user, input));

@@ -7,6 +7,7 @@ declare module '../../db/schema.js' {
     copies: CopiesTable;
     copy_links: CopyLinksTable;
     copy_skips: CopySkipsTable;
+    copy_outbox: CopyOutboxTable;
   }
 }
 
@@ -72,4 +73,19 @@ export interface CopySkipsTable {
   reason: string;
   detail: string | null;
   created_at: number;
+}
+
+/** What a provider order event owes one part of its copies (migration 0022, copy-outbox.ts). */
+export interface CopyOutboxTable {
+  id: Generated<number>;
+  provider_order_id: number;
+  /** The provider order's version in the event. */
+  version: number;
+  /** The copies whose id modulo `parts` is `part`. */
+  part: number;
+  parts: number;
+  /** The OrderEvent as published, JSON. */
+  event: string;
+  created_at: number;
+  done_at: number | null;
 }

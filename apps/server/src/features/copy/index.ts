@@ -4,4 +4,5 @@
  */
 export { type CopyEngine, createCopyFeature } from './copy.feature.js';
 export { COPY_LEDGER, CopyService, monthOf } from './copy.service.js';
-export { CopyMirror, STRATEGIES_CHANNEL } from './copy-mirror.js';
+export { CopyMirror } from './copy-mirror.js';
+export { STRATEGIES_CHANNEL } from './providers.js';

@@ -32,7 +32,8 @@ import { publishClockOffset, type ThreadLink } from '../../cluster/thread-link.j
 import type { AppConfig } from '../../config.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { Clock } from '../markets/index.js';
-import { type MirrorStats, STRATEGIES_CHANNEL } from './copy-mirror.js';
+import type { MirrorStats } from './copy-mirror.js';
+import { STRATEGIES_CHANNEL } from './providers.js';
 
 /** What a thread is given at its start (mirror-worker.ts). */
 export interface MirrorThreadData {

@@ -104,6 +104,15 @@ export interface TradingRestrictions {
   tradingFrozen(userId: number): boolean;
 }
 
+/**
+ * Work an order event owes another feature, written in the event's own booking transaction (copy
+ * trading's outbox). `wants` is asked for every event, on the order path: answered from memory.
+ */
+export interface EventOutbox {
+  wants(event: OrderEvent): boolean;
+  write(tx: Tx, event: OrderEvent): Promise<void>;
+}
+
 /** The copy accounts a trader follows with, so their positions show in the trader's Orders. */
 export interface CopyDirectory {
   accountsOf(userId: number): Promise<ReadonlyArray<{ accountId: number; copyId: number; name: string }>>;
@@ -147,6 +156,7 @@ export class TradingService {
    */
   private readonly costs = new WeakMap<InstrumentTerms, Map<string, Readonly<OpenCost>>>();
   private copyDirectory: CopyDirectory | undefined;
+  private outbox: EventOutbox | undefined;
   private restrictions: TradingRestrictions | undefined;
 
   constructor(private readonly d: TradingDeps) {}
@@ -254,7 +264,7 @@ export class TradingService {
         }
         if (options.inTx) await options.inTx(tx, opened.order);
         await recordAnswer(tx, () => presentOrder(opened.order, inst, pricing));
-        this.emit(afterCommit, {
+        await this.emit(tx, afterCommit, {
           order: opened.order,
           freeMicros: opened.freeMicros,
           frozenMicros: opened.frozenMicros,
@@ -312,7 +322,7 @@ export class TradingService {
           this.d.now(),
         );
         await recordAnswer(tx, () => presentOrder(booked.order, inst, pricing));
-        this.emit(afterCommit, booked.event);
+        await this.emit(tx, afterCommit, booked.event);
         return booked.order;
       },
       user.userId,
@@ -333,7 +343,7 @@ export class TradingService {
       const inst = pricing.instrument(current.instrumentId);
       const booked = await cancelPending(tx, current, inst, 'cancelled', this.d.now());
       await recordAnswer(tx, () => presentOrder(booked.order, inst, pricing));
-      this.emit(afterCommit, booked.event);
+      await this.emit(tx, afterCommit, booked.event);
       return booked.order;
     }, user.userId);
     return presentOrder(order, pricing.instrument(order.instrumentId), pricing);
@@ -366,7 +376,7 @@ export class TradingService {
         if (!updated) throw new AppError('order_not_holding');
         const balance = await readBalance(tx, user.userId);
         await recordAnswer(tx, () => presentOrder(updated, inst, pricing));
-        this.emit(afterCommit, {
+        await this.emit(tx, afterCommit, {
           order: updated,
           freeMicros: balance.balanceMicros,
           frozenMicros: balance.frozenMicros,
@@ -419,6 +429,11 @@ export class TradingService {
     this.copyDirectory = directory;
   }
 
+  /** Set by the copy-trading feature: which order events its outbox takes, written in their booking. */
+  useEventOutbox(outbox: EventOutbox): void {
+    this.outbox = outbox;
+  }
+
   async detail(user: AuthUser): Promise<ForexDetail> {
     const { db } = this.d;
     const [holdings, balance] = await Promise.all([
@@ -463,7 +478,7 @@ export class TradingService {
                 const price = closingPriceOf(order.side, pricing.quote(inst));
                 return closeHolding(tx, order, inst, price, pricing.pnlAt(order, inst, price), 'reset', at);
               })();
-        this.emit(afterCommit, booked.event);
+        await this.emit(tx, afterCommit, booked.event);
       }
       const balance = await readBalance(tx, user.userId);
       const delta = demoStartMicros - balance.balanceMicros;
@@ -563,7 +578,7 @@ export class TradingService {
           reason,
           this.d.now(),
         );
-        this.emit(afterCommit, booked.event);
+        await this.emit(tx, afterCommit, booked.event);
         afterCommit(() => this.pushClosed(booked.order, reason));
       }, target.userId);
       return true;
@@ -600,7 +615,7 @@ export class TradingService {
           this.d.now(),
           restated,
         );
-        this.emit(afterCommit, booked.event);
+        await this.emit(tx, afterCommit, booked.event);
       }, target.userId);
       return 'filled';
     } catch (error) {
@@ -620,7 +635,7 @@ export class TradingService {
           'cancelled',
           this.d.now(),
         );
-        this.emit(afterCommit, booked.event);
+        await this.emit(tx, afterCommit, booked.event);
         afterCommit(() => this.pushClosed(booked.order, 'cancelled'));
       }, target.userId);
       return 'cancelled';
@@ -783,7 +798,14 @@ export class TradingService {
     if (term !== undefined && this.d.fence) await this.d.fence(tx, term);
   }
 
-  private emit(afterCommit: AfterCommit, event: OrderEvent): void {
+  /**
+   * Publishes the event once its transaction commits; first, in that transaction, writes what the
+   * event owes others durably (copy trading's outbox, for a provider's order), so a crash after the
+   * commit loses none of it.
+   */
+  private async emit(tx: Tx, afterCommit: AfterCommit, event: OrderEvent): Promise<void> {
+    const outbox = this.outbox;
+    if (outbox?.wants(event)) await outbox.write(tx, event);
     afterCommit(() => this.d.bus.publish(ORDER_EVENTS_CHANNEL, event));
   }
 
