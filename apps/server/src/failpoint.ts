@@ -7,7 +7,8 @@
  *
  * Names: `idempotency.booking-uncommitted` (a keyed booking has written its answer, its transaction
  * has not committed), `idempotency.answer-committed` (committed, the answer not yet sent),
- * `copy.opened` (a copy of a provider's open has committed), `copy.closed` (a copy's close has).
+ * `copy.opening` and `copy.closing` (a copy's open or close of a provider's fan-out is booked,
+ * its transaction and batch not committed).
  */
 const armed = new Map<string, number>();
 for (const entry of (process.env.MERIDIAN_FAILPOINT ?? '').split(',')) {

@@ -102,6 +102,8 @@ const CLAIMERS = 2;
 const CLAIM_POLL_MS = 250;
 /** Rows per read of the undone outbox rows. */
 const REPLAY_PAGE = 256;
+/** How long a run taken up from the outbox waits for fresh prices (a node just started). */
+const FRESH_WAIT_MS = 30_000;
 /** Done outbox rows are kept this long (for inspection), then pruned by the reconciler. */
 const KEEP_DONE_MS = 24 * 3600_000;
 
@@ -139,6 +141,7 @@ export class CopyMirror {
   private wakeClaimers: (() => void) | null = null;
   private reconcileTimer: NodeJS.Timeout | null = null;
   private reconciling: Promise<void> | null = null;
+  private replaying: Promise<void> | null = null;
   /** The last reconcile's start, from which the next looks for provider closes. */
   private reconciledTo = 0;
   private passes = 0;
@@ -202,8 +205,10 @@ export class CopyMirror {
     if (this.d.mode === 'claim') {
       this.claimers = Array.from({ length: CLAIMERS }, () => this.claimLoop());
     } else {
-      // What a crash, or a fan-out that failed, left undone: before any new event of its provider.
-      await this.replay(0);
+      // What a crash, or a fan-out that failed, left undone (not awaited: the start goes on).
+      this.replaying = this.replay(0).catch((err: unknown) =>
+        this.d.log.error({ err }, 'copy mirror: taking up the outbox failed'),
+      );
     }
     void this.reconcile();
     this.reconcileTimer = setInterval(() => void this.reconcile(), this.d.reconcileMs);
@@ -220,6 +225,7 @@ export class CopyMirror {
     await Promise.all(this.claimers);
     this.claimers = [];
     await this.reconciling;
+    await this.replaying;
     await Promise.all(this.chains.values());
     this.copied.clear();
     this.providerOf.clear();
@@ -232,6 +238,7 @@ export class CopyMirror {
    */
   async idle(): Promise<void> {
     await this.d.providers.idle();
+    await this.replaying;
     for (;;) {
       while (this.chains.size > 0) await Promise.all(this.chains.values());
       if (this.d.mode === 'bus' || !this.started) return;
@@ -317,7 +324,10 @@ export class CopyMirror {
         { background: true },
       );
     } catch (err) {
-      this.d.log.error({ err, orderId: o.id }, 'copy mirror: an event failed (the reconciler takes it up again)');
+      this.d.log.error(
+        { err, orderId: o.id },
+        'copy mirror: an event failed (the reconciler takes it up again)',
+      );
     } finally {
       this.running.delete(key);
       this.onMirrored?.(o.id, o.status, o.version);
@@ -370,7 +380,8 @@ export class CopyMirror {
       }
       if (rows.length < REPLAY_PAGE) break;
     }
-    if (queued.length > 0) this.d.log.info({ rows: queued.length }, 'copy mirror: taking up undone outbox rows');
+    if (queued.length > 0)
+      this.d.log.info({ rows: queued.length }, 'copy mirror: taking up undone outbox rows');
     await Promise.all(queued);
   }
 
@@ -428,7 +439,8 @@ export class CopyMirror {
           const strategyId = this.d.providers.strategyOf(o.userId);
           if (strategyId !== undefined) {
             // The list this node left for the provider order's part holds only if it ran the row before.
-            if (row.previousId === null || this.lastRow.get(listKey) !== row.previousId) this.dropList(listKey);
+            if (row.previousId === null || this.lastRow.get(listKey) !== row.previousId)
+              this.dropList(listKey);
             this.onMirroring?.(o.id, o.version);
             await this.mirror(strategyId, row.event, {
               partition: partitionOf(row),
@@ -499,7 +511,10 @@ export class CopyMirror {
         this.unchecked.delete(id);
         continue;
       }
-      const clean = await this.enqueue(o.userId, async () => (await this.close(o, undefined, this.partition)) === 0);
+      const clean = await this.enqueue(
+        o.userId,
+        async () => (await this.close(o, undefined, this.partition)) === 0,
+      );
       if (clean) {
         this.unchecked.delete(id);
         this.markChecked(id);
@@ -523,6 +538,8 @@ export class CopyMirror {
   private async mirror(strategyId: number, event: OrderEvent, run: Run): Promise<void> {
     const o = event.order;
     const listKey = run.listKey;
+    // Taken up just after a start, the feed may not have priced anything yet.
+    if (run.replayed) await this.freshPrices(o.status === STATUS_HOLDING ? run.at + this.d.deliveryMs : 0);
     if (o.status === STATUS_HOLDING) {
       // An open taken up late (after a crash, a takeover) is not booked past the delivery bound,
       // nor once the provider no longer holds it: each copy not yet booked is recorded as skipped.
@@ -574,6 +591,19 @@ export class CopyMirror {
       if (o.filledAt === null) return;
       const failures = await this.close(o, known, run.partition);
       if (failures === 0 && run.partition === this.partition) this.markChecked(o.id);
+    }
+  }
+
+  /**
+   * Waits (polling) until this node's prices are fresh, at most until `until` (an open's delivery
+   * bound) or FRESH_WAIT_MS from now, whichever is later; then the booking decides as always.
+   */
+  private async freshPrices(until: number): Promise<void> {
+    const deadline = Math.max(until, this.d.now() + FRESH_WAIT_MS);
+    const { markets } = this.d.trading.pricing;
+    while (markets.feedStatus().Stale && this.started && this.d.now() < deadline) {
+      if (until > 0 && this.d.now() >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
@@ -656,10 +686,11 @@ export class CopyMirror {
         async (tx, copied) => {
           const link = { copyId: c.id, providerOrderId: o.id, copyOrderId: copied.id, at: this.d.now() };
           if (!(await insertLinkIfActive(tx, link))) throw new CopyGone();
+          // Tests: the process killed while this copy's booking (and its batch) is uncommitted.
+          failpoint('copy.opening');
         },
       );
       this.counts.opened++;
-      failpoint('copy.opened');
       if (booked.listKey === null) return this.d.service.notify(c, 'opened', { code, orderId: order.id });
       this.providerOf.set(order.id, booked.listKey);
       booked.copies.set(order.id, {
@@ -741,7 +772,6 @@ export class CopyMirror {
         try {
           await this.d.trading.service.closeRecord(account, row.orderId, 'copy', row.order);
           this.counts.closed++;
-          failpoint('copy.closed');
           this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'closed', {
             code,
             orderId: row.orderId,
@@ -809,32 +839,34 @@ export class CopyMirror {
 
   private async syncStops(o: OrderRecord, partition: CopyPartition | undefined): Promise<void> {
     const code = this.d.trading.pricing.instrument(o.instrumentId).code;
-    await this.openCopiesInPages(o.id, (open) =>
-      inSlices(
-        this.slice,
-        open.filter((row) => row.tp !== o.tp || row.sl !== o.sl),
-        async (row) => {
-          const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
-          try {
-            await this.d.trading.service.setStops(
-              account,
-              {
-                id: row.orderId,
-                target_profit_price: o.tp ?? '0',
-                stop_loss_price: o.sl ?? '0',
-              },
-              true,
-            );
-            this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'updated', {
-              code,
-              orderId: row.orderId,
-            });
-          } catch (error) {
-            if (error instanceof AppError && error.key === 'order_not_holding') return;
-            this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
-          }
-        },
-      ),
+    await this.openCopiesInPages(
+      o.id,
+      (open) =>
+        inSlices(
+          this.slice,
+          open.filter((row) => row.tp !== o.tp || row.sl !== o.sl),
+          async (row) => {
+            const account: AuthUser = { userId: row.accountId, isDemo: false, sessionId: 0 };
+            try {
+              await this.d.trading.service.setStops(
+                account,
+                {
+                  id: row.orderId,
+                  target_profit_price: o.tp ?? '0',
+                  stop_loss_price: o.sl ?? '0',
+                },
+                true,
+              );
+              this.d.service.notify({ id: row.copyId, follower_id: row.followerId }, 'updated', {
+                code,
+                orderId: row.orderId,
+              });
+            } catch (error) {
+              if (error instanceof AppError && error.key === 'order_not_holding') return;
+              this.d.log.warn({ err: error, orderId: row.orderId }, 'copy mirror: copying TP/SL failed');
+            }
+          },
+        ),
       partition,
     );
   }

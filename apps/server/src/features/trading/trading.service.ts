@@ -23,6 +23,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.js';
+import { failpoint } from '../../failpoint.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAnswer } from '../../http/idempotency.js';
 import type { EventBus } from '../../live/event-bus.js';
@@ -321,6 +322,8 @@ export class TradingService {
           reason,
           this.d.now(),
         );
+        // Tests: killed while a copy's close (and its batch) is uncommitted.
+        if (reason === 'copy') failpoint('copy.closing');
         await recordAnswer(tx, () => presentOrder(booked.order, inst, pricing));
         await this.emit(tx, afterCommit, booked.event);
         return booked.order;
