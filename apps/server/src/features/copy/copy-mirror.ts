@@ -450,6 +450,10 @@ export class CopyMirror {
             });
           }
           await markRowDone(tx, row.id, this.d.now());
+          this.d.log.info(
+            { orderId: o.id, version: o.version, part: row.part, row: row.id },
+            'copy mirror: outbox row done',
+          );
           if (this.copied.has(listKey)) this.lastRow.set(listKey, row.id);
           else this.lastRow.delete(listKey);
         } finally {

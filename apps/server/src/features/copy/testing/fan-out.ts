@@ -22,7 +22,8 @@ export interface Follower {
 export function bootNode(
   name: string,
   storage: { databaseUrl?: string | undefined },
-  dataDir: string,
+  /** Kept across restarts; undefined: a fresh one (PostgreSQL nodes need none). */
+  dataDir: string | undefined,
   env: Record<string, string> = {},
   redisPrefix = `test-${randomUUID()}:`,
 ): Promise<ServerNode> {
