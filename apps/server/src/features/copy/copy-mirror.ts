@@ -142,6 +142,8 @@ export class CopyMirror {
   private reconcileTimer: NodeJS.Timeout | null = null;
   private reconciling: Promise<void> | null = null;
   private replaying: Promise<void> | null = null;
+  /** The undone rows the last replay saw (its next takes up those still undone). */
+  private seenUndone = new Set<number>();
   /** The last reconcile's start, from which the next looks for provider closes. */
   private reconciledTo = 0;
   private passes = 0;
@@ -206,7 +208,7 @@ export class CopyMirror {
       this.claimers = Array.from({ length: CLAIMERS }, () => this.claimLoop());
     } else {
       // What a crash, or a fan-out that failed, left undone (not awaited: the start goes on).
-      this.replaying = this.replay(0).catch((err: unknown) =>
+      this.replaying = this.replay(true).catch((err: unknown) =>
         this.d.log.error({ err }, 'copy mirror: taking up the outbox failed'),
       );
     }
@@ -336,17 +338,20 @@ export class CopyMirror {
 
   /**
    * Embedded: takes up the undone outbox rows this mirror owns, oldest first, each in its
-   * provider's chain; `olderThan`: only rows written before it (0: all of them, at the start).
+   * provider's chain: `all` at the start; later, those a pass before this one saw undone too (and
+   * not running), so a fan-out in progress is never run twice at once.
    */
-  private async replay(olderThan: number): Promise<void> {
+  private async replay(all: boolean): Promise<void> {
     const queued: Promise<void>[] = [];
+    const seen = new Set<number>();
     for (let afterId = 0; ; ) {
       const rows = await selectUndone(this.d.db.reader, afterId, REPLAY_PAGE);
       if (rows.length === 0) break;
       afterId = (rows[rows.length - 1] as OutboxRow).id;
       for (const row of rows) {
-        if (olderThan > 0 && row.createdAt >= olderThan) continue;
         if (!this.owns(row)) continue;
+        seen.add(row.id);
+        if (!all && !this.seenUndone.has(row.id)) continue;
         const o = row.event.order;
         const partition = this.partition ? partitionOf(row) : undefined;
         const key = `${o.id}:${o.version}:${partition ? row.part : '*'}`;
@@ -380,6 +385,7 @@ export class CopyMirror {
       }
       if (rows.length < REPLAY_PAGE) break;
     }
+    this.seenUndone = seen;
     if (queued.length > 0)
       this.d.log.info({ rows: queued.length }, 'copy mirror: taking up undone outbox rows');
     await Promise.all(queued);
@@ -479,7 +485,7 @@ export class CopyMirror {
   private reconcile(): Promise<void> {
     this.reconciling ??= (async () => {
       const startedAt = this.d.now();
-      if (this.d.mode === 'bus') await this.replay(startedAt - this.d.reconcileMs);
+      if (this.d.mode === 'bus') await this.replay(false);
       else this.failed.clear();
       if (this.d.mode === 'bus' || this.d.isLeader()) await this.closeOrphans(startedAt);
       if (++this.passes % 1000 === 1)
@@ -603,12 +609,11 @@ export class CopyMirror {
    * bound) or FRESH_WAIT_MS from now, whichever is later; then the booking decides as always.
    */
   private async freshPrices(until: number): Promise<void> {
-    const deadline = Math.max(until, this.d.now() + FRESH_WAIT_MS);
+    const waitMs = until > 0 ? Math.min(FRESH_WAIT_MS, Math.max(0, until - this.d.now())) : FRESH_WAIT_MS;
+    const deadline = performance.now() + waitMs;
     const { markets } = this.d.trading.pricing;
-    while (markets.feedStatus().Stale && this.started && this.d.now() < deadline) {
-      if (until > 0 && this.d.now() >= until) return;
+    while (markets.feedStatus().Stale && this.started && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 
   /** Drops a list (and `also`, a list being built for it), with their copies' entries. */
