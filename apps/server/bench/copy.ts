@@ -118,6 +118,9 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** The bench users' uids: B0000001, B0000002… (the app's own are digits only, so none collides). */
+let benchUids = 0;
+
 async function followers(s: CopyServer, count: number, strategyId: number): Promise<void> {
   const db = s.t.server.ctx.db;
   const at = Date.now();
@@ -128,7 +131,7 @@ async function followers(s: CopyServer, count: number, strategyId: number): Prom
       .insertInto('users')
       .values(
         Array.from({ length: n }, (_, k) => ({
-          uid: `B${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`.slice(0, 8),
+          uid: `B${String(++benchUids).padStart(7, '0')}`,
           email: `bench-${strategyId}-${i + k}@bench.invalid`,
           mobile: null,
           area_id: null,
@@ -141,32 +144,7 @@ async function followers(s: CopyServer, count: number, strategyId: number): Prom
         })),
       )
       .returning('id')
-      .execute()
-      .catch(async () => {
-        // A uid collision (random): insert one by one.
-        const one = [];
-        for (let k = 0; k < n; k++) {
-          one.push(
-            await db.kysely
-              .insertInto('users')
-              .values({
-                uid: `${Math.floor(Math.random() * 9e7) + 1e7}`,
-                email: `bench-${strategyId}-${i + k}@bench.invalid`,
-                mobile: null,
-                area_id: null,
-                password_hash: null,
-                is_demo: 1,
-                demo_device_id: null,
-                invite_code: null,
-                invited_by: null,
-                created_at: at,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow(),
-          );
-        }
-        return one;
-      });
+      .execute();
     await inTransaction(db, async (tx) => {
       for (const r of rows)
         await openAccount(tx, r.id, { amountMicros: 100_000_000_000, memoKey: OPENING_GRANT_MEMO, at });
