@@ -25,12 +25,14 @@ import * as m0022 from './0022_copy_outbox.js';
 /**
  * Every migration, by number, imported statically so the list is the same under tsx, vitest and
  * the compiled dist/ (no directory scanning). Forward-only: a shipped migration is never edited;
- * fix it with the next number. Numbers reserved for the features being built:
+ * fix it with the next number. What each one is for:
+ *   0001 foundation (settings, areas)
  *   0002 markets    (categories, instruments, quotes, candles)
  *   0003 identity   (users, sessions, verification codes, captchas, throttles, accounts, ledger)
  *   0004 content    (news, news translations, companies; ranking comes with trading)
  *   0005 trading    (orders, positions, ledger)
  *   0006 funding    (deposits, withdrawals, withdrawal methods, balances)
+ *   0007 ranking    (who appears on the leaders' ranking, and its snapshot)
  *   0008 cluster    (the scale-out leader lease)
  *   0009 funding    (withdrawal currencies' payout precision)
  *   0010 idempotency (the first answer to each Idempotency-Key)
@@ -44,6 +46,9 @@ import * as m0022 from './0022_copy_outbox.js';
  *   0018 trading    (a partial index of the open orders, in place of one of every order by status)
  *   0019 copy       (a strategy's avatar)
  *   0020 copy       (partial indexes of the running copies by fee month and of the stopping copies, for the watcher)
+ *   0021 accounts   (a flat account's balance is never below zero; equity backs an open account's)
+ *   0022 copy       (the copy outbox: what each provider event owes its copies, durable)
+ *   0023 funding    (one proof picture backs one deposit)
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
