@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { GroupCommitQueue, LanedQueue } from '../src/features/trading/write-queue.js';
+import { GroupCommitQueue, LanedQueue } from '../src/db/write-queue.js';
 import { defineRoute } from '../src/http/route.js';
 import { BENCH_DATABASE_ENV, BENCH_LOG_LEVEL_ENV, BENCH_OFFSET_ENV, send } from './shared.js';
 

@@ -6,6 +6,7 @@ import type { Feature, FeatureContext, Services } from './app-context.js';
 import { type Cluster, type ClusterOptions, createCluster } from './cluster/cluster.js';
 import { createThreadLink, type ThreadLink } from './cluster/thread-link.js';
 import type { AppConfig } from './config.js';
+import { backgroundTurn } from './db/background-turns.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type StatisticsKeeper, startStatisticsKeeper } from './db/statistics-keeper.js';
@@ -16,7 +17,6 @@ import { SessionStore } from './features/identity/sessions.js';
 import { FEATURES } from './features/index.js';
 import { type MarketOverrides, MarketService } from './features/markets/index.js';
 import { SettingsService } from './features/settings/settings.service.js';
-import { backgroundTurn } from './features/trading/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installAuth } from './http/auth.js';
 import { clientAddressResolver } from './http/client-address.js';
@@ -57,7 +57,7 @@ export interface AppOverrides {
   /** Where the JSON log goes instead of stdout (tests read the access log from it). */
   logStream?: { write(line: string): void };
   /**
-   * The copy thread's own app (features/copy/mirror-worker.ts): the bus, the cluster role and the
+   * The copy thread's own app (src/copy-thread.ts): the bus, the cluster role and the
    * write lock are the thread's, the schema and seeds are the server thread's business.
    */
   thread?: { bus: EventBus; cluster: Cluster; writeLock: SharedWriteLock };

@@ -22,6 +22,7 @@
 import type { SkipReason } from '@meridian/contract';
 import { copyVolume, parseDecimal, TradingDecimal } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
+import { backgroundTurn } from '../../db/background-turns.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import { failpoint } from '../../failpoint.js';
@@ -29,7 +30,6 @@ import { AppError } from '../../http/app-error.js';
 import type { EventBus } from '../../live/event-bus.js';
 import type { AuthUser } from '../identity/index.js';
 import {
-  backgroundTurn,
   isOrderEvent,
   ORDER_EVENTS_CHANNEL,
   type OrderEvent,
@@ -279,6 +279,8 @@ export class CopyMirror {
     this.versions.set(o.id, o.version);
     if (o.status === STATUS_HISTORY) this.versions.delete(o.id);
     const part = this.partition?.index ?? 0;
+    // Running from now (queued behind the provider's events before it): the reconciler leaves it.
+    this.running.add(`${o.id}:${o.version}:${this.partition ? part : '*'}`);
     this.enqueue(o.userId, () =>
       this.runEvent(strategyId, event, {
         partition: this.partition,
@@ -938,7 +940,7 @@ const SLICE = 16;
 
 /**
  * On PostgreSQL: each statement is a round trip, and a background batch sends the placements (or
- * closes) it starts together as one statement per round of accounts (account-rounds.ts), so the
+ * closes) it starts together as one statement per round of accounts (db/account-rounds.ts), so the
  * copies started in one turn are what one statement can carry. With 16 a turn, most rounds held
  * 4-16 copies; with 48, 16-36. Measured on bench:copy (PostgreSQL, this machine, alternating):
  * 10,000 followers fill → last copy p50/p99 2.05/2.34 s against 2.36/2.65 s, the server's CPU per
@@ -948,7 +950,7 @@ const PG_SLICE = 48;
 
 /**
  * Starts `work` for every item, `slice` at a time, each slice in a background turn of the event loop
- * of its own (background-turns.ts, the first one too: not in the turn that read the page), and
+ * of its own (db/background-turns.ts, the first one too: not in the turn that read the page), and
  * waits for all of it. Started all at once, 10,000 copies' checks would run back to back in one
  * microtask flood and hold every request behind them (the provider's next order included); sliced,
  * a request that arrives meanwhile is read, and queued ahead of the copies (the write queue puts

@@ -40,6 +40,7 @@ import {
 } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { backgroundTurn } from '../../db/background-turns.js';
 import type { Db, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
@@ -62,7 +63,6 @@ import { publicName } from '../identity/index.js';
 import {
   BALANCE_EVENTS_CHANNEL,
   type BalanceEvent,
-  backgroundTurn,
   isOrderEvent,
   ORDER_EVENTS_CHANNEL,
   type OrderRecord,

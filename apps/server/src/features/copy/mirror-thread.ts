@@ -7,7 +7,7 @@
  * On the server's thread, the mirror's work shared one event loop with every request: a provider's
  * next order waited for the slice of copies in progress, and its client's thread fought that same
  * busy thread for the machine's cores (docs/decisions.md, sessions 10-12). Here the mirror runs in
- * worker threads (mirror-worker.ts), each with an app of its own: its own writer connection to the
+ * worker threads (src/copy-thread.ts), each with an app of its own: its own writer connection to the
  * same SQLite file, the market followed through the tick relay, and its event bus joined to the
  * server's (live/bridged-bus.ts), so the copies' order, balance and live events reach the server's
  * trigger worker and sockets as before. Each thread mirrors every provider event for its share of
@@ -35,7 +35,7 @@ import type { Clock } from '../markets/index.js';
 import type { MirrorStats } from './copy-mirror.js';
 import { STRATEGIES_CHANNEL } from './providers.js';
 
-/** What a thread is given at its start (mirror-worker.ts). */
+/** What a thread is given at its start (src/copy-thread.ts). */
 export interface MirrorThreadData {
   config: AppConfig;
   buffer: SharedArrayBuffer;
@@ -280,8 +280,8 @@ export function builtArgv(argv: readonly string[]): string[] {
  */
 function workerFile(): URL {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return new URL('./mirror-worker.js', import.meta.url);
+  if (here.endsWith('.js')) return new URL('../../copy-thread.js', import.meta.url);
   return new URL(
-    `file://${here.replace(/\/src\/features\/copy\/mirror-thread\.ts$/, '/dist/features/copy/mirror-worker.js')}`,
+    `file://${here.replace(/\/src\/features\/copy\/mirror-thread\.ts$/, '/dist/copy-thread.js')}`,
   );
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
+import { inAccountRounds } from '../../db/account-rounds.js';
 import { keepPrepared, type Tx } from '../../db/database.js';
-import { inAccountRounds } from './account-rounds.js';
 import type { OrdersTable } from './trading.schema.js';
 
 /** One holding order to close, as closeHolding books it. */
@@ -87,7 +87,7 @@ keepPrepared(CLOSE_SQL);
 
 /**
  * Closes the holding order; undefined when the guard refused it (nothing written: the caller books
- * it step by step). Closes asked for together go out as one statement (account-rounds.ts).
+ * it step by step). Closes asked for together go out as one statement (db/account-rounds.ts).
  */
 export const closeHoldingRow: (tx: Tx, c: ClosingRow) => Promise<ClosedRow | undefined> =
   inAccountRounds(closeRound);

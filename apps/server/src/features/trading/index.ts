@@ -3,7 +3,6 @@
  * the trigger and stop-out worker, and the FOREX_TRADE / FOREX_CLOSED pushes. See README.md.
  */
 
-export { backgroundTurn, setTurnGate } from './background-turns.js';
 export type { OrderEvent, OrderRecord } from './model.js';
 export {
   BALANCE_EVENTS_CHANNEL,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
+import { inAccountRounds } from '../../db/account-rounds.js';
 import { keepPrepared, type Tx } from '../../db/database.js';
-import { inAccountRounds } from './account-rounds.js';
 import type { OrdersTable } from './trading.schema.js';
 
 export interface PlacementRow {
@@ -109,7 +109,7 @@ keepPrepared(PLACE_SQL);
 
 /**
  * Runs the placement; undefined when the balance guard refused it (or there is no account):
- * nothing written. Placements asked for together go out as one statement (account-rounds.ts).
+ * nothing written. Placements asked for together go out as one statement (db/account-rounds.ts).
  */
 export const placeOrderRow: (tx: Tx, p: PlacementRow) => Promise<PlacedRow | undefined> =
   inAccountRounds(place);

@@ -1,10 +1,10 @@
 import type { Feature, FeatureContext } from '../../app-context.js';
+import { createWriteQueue, type WriteQueue } from '../../db/write-queue.js';
 import { Pricing } from './pricing.js';
 import { registerTradingRoutes } from './trading.routes.js';
 import { TradingService } from './trading.service.js';
 import { TradingLive } from './trading-live.js';
 import { TriggerWorker } from './trigger-worker.js';
-import { createWriteQueue, type WriteQueue } from './write-queue.js';
 
 declare module '../../app-context.js' {
   interface Services {

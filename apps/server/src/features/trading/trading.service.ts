@@ -23,6 +23,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.js';
+import type { AfterCommit, WriteQueue } from '../../db/write-queue.js';
 import { failpoint } from '../../failpoint.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAnswer } from '../../http/idempotency.js';
@@ -69,7 +70,6 @@ import {
   priceBand,
   withinMoneyCeiling,
 } from './validation.js';
-import type { AfterCommit, WriteQueue } from './write-queue.js';
 
 type Submit = z.output<typeof SubmitSchema>;
 type SetStops = z.output<typeof StopSchema>;

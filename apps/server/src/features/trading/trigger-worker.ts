@@ -1,11 +1,11 @@
 import { isStopOut, stopOutPlan, usdRouteFor } from '@meridian/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter } from 'prom-client';
+import { backgroundTurn } from '../../db/background-turns.js';
 import type { Db } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { EventBus } from '../../live/event-bus.js';
 import { type Instrument, type MarketTick, parsePrice } from '../markets/index.js';
-import { backgroundTurn } from './background-turns.js';
 import {
   BALANCE_EVENTS_CHANNEL,
   type BalanceEvent,

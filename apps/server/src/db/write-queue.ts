@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/database.js';
-import { isRetryableConflict } from '../../db/db-errors.js';
-import { keepCall } from '../../http/idempotency.js';
+import { keepCall } from '../http/idempotency.js';
 import { backgroundTurn, requestTurn } from './background-turns.js';
+import type { Db, Tx } from './database.js';
+import { isRetryableConflict } from './db-errors.js';
 
 /** Work to run after the transaction that scheduled it has committed (events, pushes). */
 export type AfterCommit = (fn: () => void) => void;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.js';
-import { insertFundedUser } from '../../test/accounts.js';
-import { useMigratedDatabase } from '../../test/database.js';
-import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import { postLedgerEntry, readBalance } from '../features/accounts/index.js';
+import { insertFundedUser } from '../test/accounts.js';
+import { useMigratedDatabase } from '../test/database.js';
+import type { Db } from './database.js';
 import { createWriteQueue } from './write-queue.js';
 
 /** Runs only with DATABASE_URL: two lanes of the PostgreSQL write queue meet in a deadlock. */

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import type { Db, Tx } from '../../db/database.js';
-import { isAppError } from '../../http/app-error.js';
-import { insertFundedUser } from '../../test/accounts.js';
-import { useMigratedDatabase } from '../../test/database.js';
-import { postLedgerEntry, readBalance } from '../accounts/index.js';
+import { postLedgerEntry, readBalance } from '../features/accounts/index.js';
+import { isAppError } from '../http/app-error.js';
+import { insertFundedUser } from '../test/accounts.js';
+import { useMigratedDatabase } from '../test/database.js';
+import type { Db, Tx } from './database.js';
 import { type AfterCommit, createWriteQueue, GroupCommitQueue } from './write-queue.js';
 
 /**

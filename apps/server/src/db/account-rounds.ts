@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.js';
+import type { Tx } from './database.js';
 
 /**
  * PostgreSQL: one statement for many accounts' bookings of one kind, where each would take its own

@@ -1,6 +1,7 @@
 /**
- * The copy thread (see mirror-thread.ts): an app of its own on the same SQLite file, following the
- * server thread's market, running the mirror and nothing else. It starts no feature's background
+ * The copy thread's entry, beside the server's (main.ts; see features/copy/mirror-thread.ts): an
+ * app of its own on the same SQLite file, following the server thread's market, running the mirror
+ * and nothing else. It starts no feature's background
  * work (the feed, the trigger worker, the watchers stay on the server's thread) and listens on no
  * port.
  */
@@ -8,17 +9,21 @@ import { randomUUID } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createApp } from '../../app.js';
-import type { Cluster } from '../../cluster/cluster.js';
-import { NeverLeader } from '../../cluster/leader.js';
-import { SharedClock } from '../../cluster/thread-link.js';
-import { RequestGauge, SharedWriteLock } from '../../db/write-lock.js';
-import { BridgedBus } from '../../live/bridged-bus.js';
-import { GATEWAY_CHANNELS } from '../../live/gateway.js';
-import { FEATURES } from '../index.js';
-import { setTurnGate } from '../trading/index.js';
-import { CopyMirror } from './copy-mirror.js';
-import { type MirrorThreadData, THREAD_CHANNELS, type ThreadControl } from './mirror-thread.js';
+import { createApp } from './app.js';
+import type { Cluster } from './cluster/cluster.js';
+import { NeverLeader } from './cluster/leader.js';
+import { SharedClock } from './cluster/thread-link.js';
+import { setTurnGate } from './db/background-turns.js';
+import { RequestGauge, SharedWriteLock } from './db/write-lock.js';
+import {
+  CopyMirror,
+  type MirrorThreadData,
+  THREAD_CHANNELS,
+  type ThreadControl,
+} from './features/copy/index.js';
+import { FEATURES } from './features/index.js';
+import { BridgedBus } from './live/bridged-bus.js';
+import { GATEWAY_CHANNELS } from './live/gateway.js';
 
 /**
  * The longest the thread waits, each time, for the server's requests in flight before it books or
@@ -65,7 +70,7 @@ async function profileThread(): Promise<(() => Promise<void>) | undefined> {
 
 async function main(): Promise<void> {
   const port = parentPort;
-  if (!port) throw new Error('mirror-worker runs as a worker thread');
+  if (!port) throw new Error('copy-thread runs as a worker thread');
   const data = workerData as MirrorThreadData;
   lowerPriority();
   const profiled = await profileThread();
