@@ -19,8 +19,9 @@ import { SettingsService } from './features/settings/settings.service.js';
 import { backgroundTurn } from './features/trading/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installAuth } from './http/auth.js';
-import { clientAddressResolver } from './http/client-address.js';
+import { clientAddressResolver, isTrustedPeer } from './http/client-address.js';
 import { registerCompression } from './http/compression.js';
+import { guardConnections } from './http/connection-guard.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency.repository.js';
@@ -89,6 +90,17 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     frameworkErrors: frameworkErrorHandler(translator),
     clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimitBytes,
+    // Slow and idle clients (http/connection-guard.ts caps how many connections each may hold).
+    // Node checks the headers and request deadlines on a timer; every quarter of the headers
+    // deadline (at most every second), not Node's default 30 s, so a slowloris is cut about on time.
+    http: {
+      headersTimeout: config.httpHeadersTimeoutMs,
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(config.httpHeadersTimeoutMs / 4))),
+    },
+    requestTimeout: config.httpRequestTimeoutMs,
+    connectionTimeout: config.httpIdleTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
     // A hop count becomes the function Fastify applies for it (its types omit the number form).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -101,6 +113,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     requestIdHeader: false,
   };
   const app = Fastify(options);
+  guardConnections(app.server, config.httpMaxConnectionsPerAddress, isTrustedPeer(config.trustProxy));
 
   let db: Db | undefined;
   let bus: EventBus | undefined;
