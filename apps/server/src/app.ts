@@ -25,7 +25,7 @@ import { guardConnections } from './http/connection-guard.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency.repository.js';
-import { serializeRequest } from './http/log-redaction.js';
+import { redactingStream, serializeError, serializeRequest } from './http/log-redaction.js';
 import { createMetrics, listenMetrics, type MetricsListener, registerHttpMetrics } from './http/metrics.js';
 import { genReqId, registerRequestContext } from './http/request-context.js';
 import { installRoutes } from './http/route.js';
@@ -80,11 +80,12 @@ export interface App {
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const translator = createTranslator(overrides.localesDir);
   const options: FastifyHttpOptions<Server> = {
-    // The access log never shows a credential that travels in a URL (demo_id logs a demo account in).
+    // No log line shows a credential that travels in a URL (demo_id logs a demo account in, a
+    // signed picture link opens the picture), however nested or encoded (http/log-redaction.ts).
     logger: {
       level: config.logLevel,
-      serializers: { req: serializeRequest },
-      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+      serializers: { req: serializeRequest, err: serializeError },
+      stream: redactingStream(overrides.logStream),
     },
     // Requests the router or the HTTP parser refuse are answered in the envelope too.
     frameworkErrors: frameworkErrorHandler(translator),
