@@ -28,6 +28,7 @@ const config = loadConfig({
   MARKET_FLUSH_MS: String(BENCH_FLUSH_MS),
   // Every bench client connects from 127.0.0.1.
   WS_MAX_PER_ADDRESS: '1000000',
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
 });
 const server = await createApp(config, { markets: { clock: { now: () => Date.now() + offset } } });
 const url = await server.listen();

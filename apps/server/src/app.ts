@@ -19,12 +19,13 @@ import { type MarketOverrides, MarketService } from './features/markets/index.js
 import { SettingsService } from './features/settings/settings.service.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installAuth } from './http/auth.js';
-import { clientAddressResolver } from './http/client-address.js';
+import { clientAddressResolver, isTrustedPeer } from './http/client-address.js';
 import { registerCompression } from './http/compression.js';
+import { guardConnections } from './http/connection-guard.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency.repository.js';
-import { serializeRequest } from './http/log-redaction.js';
+import { redactingStream, serializeError, serializeRequest } from './http/log-redaction.js';
 import { createMetrics, listenMetrics, type MetricsListener, registerHttpMetrics } from './http/metrics.js';
 import { genReqId, registerRequestContext } from './http/request-context.js';
 import { installRoutes } from './http/route.js';
@@ -79,16 +80,28 @@ export interface App {
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const translator = createTranslator(overrides.localesDir);
   const options: FastifyHttpOptions<Server> = {
-    // The access log never shows a credential that travels in a URL (demo_id logs a demo account in).
+    // No log line shows a credential that travels in a URL (demo_id logs a demo account in, a
+    // signed picture link opens the picture), however nested or encoded (http/log-redaction.ts).
     logger: {
       level: config.logLevel,
-      serializers: { req: serializeRequest },
-      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+      serializers: { req: serializeRequest, err: serializeError },
+      stream: redactingStream(overrides.logStream),
     },
     // Requests the router or the HTTP parser refuse are answered in the envelope too.
     frameworkErrors: frameworkErrorHandler(translator),
     clientErrorHandler: clientErrorHandler(translator),
     bodyLimit: config.bodyLimitBytes,
+    // Slow and idle clients (http/connection-guard.ts caps how many connections each may hold).
+    // Node checks the headers and request deadlines on a timer; every quarter of the headers
+    // deadline (at most every second), not Node's default 30 s, so a slowloris is cut about on time.
+    http: {
+      headersTimeout: config.httpHeadersTimeoutMs,
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(config.httpHeadersTimeoutMs / 4))),
+    },
+    requestTimeout: config.httpRequestTimeoutMs,
+    connectionTimeout: config.httpIdleTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
     // A hop count becomes the function Fastify applies for it (its types omit the number form).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -101,6 +114,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     requestIdHeader: false,
   };
   const app = Fastify(options);
+  guardConnections(app.server, config.httpMaxConnectionsPerAddress, isTrustedPeer(config.trustProxy));
 
   let db: Db | undefined;
   let bus: EventBus | undefined;

@@ -72,6 +72,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
 
+  it('reads the HTTP deadlines and the connection cap, keeping the headers inside the request', () => {
+    expect(loadConfig({})).toMatchObject({
+      httpHeadersTimeoutMs: 10_000,
+      httpRequestTimeoutMs: 30_000,
+      httpIdleTimeoutMs: 60_000,
+      httpKeepAliveTimeoutMs: 72_000,
+      httpMaxConnectionsPerAddress: 200,
+    });
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '20000',
+        HTTP_IDLE_TIMEOUT_MS: '30000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '50',
+      }),
+    ).toMatchObject({
+      httpHeadersTimeoutMs: 5000,
+      httpRequestTimeoutMs: 20_000,
+      httpIdleTimeoutMs: 30_000,
+      httpKeepAliveTimeoutMs: 65_000,
+      httpMaxConnectionsPerAddress: 50,
+    });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '5' })).toThrow(/HTTP_IDLE_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(
+      /HTTP_MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, on, a hop count or a list of proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   METRICS_PORT: integer(0, 65535),
   METRICS_HOST: optionalString,
   WS_MAX_PER_ADDRESS: integer(1, 1_000_000),
+  HTTP_HEADERS_TIMEOUT_MS: integer(100, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: integer(100, 3_600_000),
+  HTTP_IDLE_TIMEOUT_MS: integer(100, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 3_600_000),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
@@ -123,6 +128,26 @@ export interface AppConfig {
   metricsHost: string;
   /** Live sockets one client address may hold at once (raise it behind a carrier's NAT). */
   wsMaxPerAddress: number;
+  /**
+   * A request's headers must arrive within this long of its connection or its first byte (a client
+   * dripping them, slowloris, holds a connection no longer), answered 408 and closed.
+   */
+  httpHeadersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this long; else 408 and closed. */
+  httpRequestTimeoutMs: number;
+  /** A connection on which no byte moves either way for this long is closed (server.timeout). */
+  httpIdleTimeoutMs: number;
+  /**
+   * A keep-alive connection waiting for its next request is closed after this long; above the
+   * usual 60 s idle timeout of load balancers, so it is never the server that closes under a request
+   * the balancer is sending.
+   */
+  httpKeepAliveTimeoutMs: number;
+  /**
+   * Open TCP connections one peer address may hold (HTTP and live sockets together); past it a new
+   * one is closed at once. Peers TRUST_PROXY names (a load balancer) are not counted.
+   */
+  httpMaxConnectionsPerAddress: number;
   /** Holds meridian.sqlite (embedded mode) and uploads/. */
   dataDir: string;
   /**
@@ -255,6 +280,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'LEADER_RENEW_MS must be at most half of LEADER_LEASE_MS (a renewal may be late once)',
     ]);
   }
+  const headersTimeoutMs = e.HTTP_HEADERS_TIMEOUT_MS ?? 10_000;
+  const requestTimeoutMs = e.HTTP_REQUEST_TIMEOUT_MS ?? 30_000;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError([
+      'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    ]);
+  }
   if ((e.STAFF_BOOTSTRAP_EMAIL === undefined) !== (e.STAFF_BOOTSTRAP_PASSWORD === undefined)) {
     throw new ConfigError(['STAFF_BOOTSTRAP_EMAIL and STAFF_BOOTSTRAP_PASSWORD go together']);
   }
@@ -267,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST ?? '127.0.0.1',
     wsMaxPerAddress: e.WS_MAX_PER_ADDRESS ?? 50,
+    httpHeadersTimeoutMs: headersTimeoutMs,
+    httpRequestTimeoutMs: requestTimeoutMs,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS ?? 60_000,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+    httpMaxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? 200,
     dataDir: resolve(e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -154,7 +154,7 @@ export const AmendPasswordForm = z.object({
 });
 export type AmendPasswordForm = z.infer<typeof AmendPasswordForm>;
 
-/** The image captcha (verify_reg_type 2): `b64s` is a data: URL of the picture. Single use. */
+/** The image captcha (verify_reg_type 2): `b64s` is a data: URL of the picture (a PNG). Single use. */
 export const Captcha = z.object({ id: z.string(), b64s: z.string() });
 export type Captcha = z.infer<typeof Captcha>;
 

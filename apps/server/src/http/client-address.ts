@@ -17,23 +17,7 @@ export function clientAddressResolver(
 ): (req: IncomingMessage) => string {
   const peer = (req: IncomingMessage) => plain(req.socket.remoteAddress ?? '');
   if (trustProxy === false) return peer;
-  let trusted: (address: string, hop: number) => boolean;
-  if (trustProxy === true) trusted = () => true;
-  else if (typeof trustProxy === 'number') trusted = (_address, hop) => hop < trustProxy;
-  else {
-    const list = new BlockList();
-    for (const entry of trustProxy.split(',')) {
-      const [ip = '', bits] = entry.trim().split('/');
-      const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-      if (isIP(ip) === 0) continue;
-      if (bits === undefined) list.addAddress(ip, type);
-      else list.addSubnet(ip, Number(bits), type);
-    }
-    trusted = (address) => {
-      const family = isIP(address);
-      return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
-    };
-  }
+  const trusted = trustFunction(trustProxy);
   return (req) => {
     const header = req.headers['x-forwarded-for'];
     const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
@@ -48,4 +32,29 @@ export function clientAddressResolver(
     }
     return chain[chain.length - 1] ?? '';
   };
+}
+
+/** Whether TRUST_PROXY trusts `address` at `hop` (0: the peer itself), as proxy-addr reads it. */
+function trustFunction(trustProxy: boolean | number | string): (address: string, hop: number) => boolean {
+  if (trustProxy === false) return () => false;
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  const list = new BlockList();
+  for (const entry of trustProxy.split(',')) {
+    const [ip = '', bits] = entry.trim().split('/');
+    const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+    if (isIP(ip) === 0) continue;
+    if (bits === undefined) list.addAddress(ip, type);
+    else list.addSubnet(ip, Number(bits), type);
+  }
+  return (address) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/** Whether a TCP peer is a proxy TRUST_PROXY names (its connections carry many clients). */
+export function isTrustedPeer(trustProxy: boolean | number | string): (peerAddress: string) => boolean {
+  const trusted = trustFunction(trustProxy);
+  return (address) => trusted(plain(address), 0);
 }

@@ -118,6 +118,13 @@ describe('the access log', () => {
       '/api/common/image/k?exp=1&sig=[redacted]',
     );
     expect(redactUrl('/x?token=a&password=b&page=2')).toBe('/x?token=[redacted]&password=[redacted]&page=2');
+    expect(redactUrl('/x?proofImg=/api/common/image/k%3Fexp%3D1%26sig%3Dabc&t=1')).toBe(
+      '/x?proofImg=/api/common/image/k%3Fexp%3D1%26sig%3D[redacted]&t=1',
+    );
+    expect(redactUrl('/x?p=%252Fk%253Fexp%253D1%2526SIG%253Dabc%2526t%253D1')).toBe(
+      '/x?p=%252Fk%253Fexp%253D1%2526SIG%253D[redacted]%2526t%253D1',
+    );
+    expect(redactUrl('/x?mysig=1&design=2')).toBe('/x?mysig=1&design=2');
     expect(redactUrl('/x?%zz=1&page=2')).toBe('/x?%zz=1&page=2');
     expect(redactUrl('/healthz')).toBe('/healthz');
   });

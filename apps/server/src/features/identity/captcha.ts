@@ -4,25 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { deleteCaptchasExpiredBefore, insertCaptcha, spendCaptcha } from './captcha.repository.js';
+import { cryptoRandom, drawCaptcha, GLYPHS, type Random } from './captcha-image.js';
 import type { Clock } from './clock.js';
+import { encodePng } from './png.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_LENGTH = 5;
 
-/**
- * Digits drawn as strokes in a 10×16 box. Outlines rather than SVG <text>, so the answer is not
- * sitting in the image's source; 0 and 1 are left out because they look like O and l.
- */
-const GLYPHS: Record<string, string> = {
-  '2': 'M1 4 Q5 -1 9 4 Q9 7 1 16 L9 16',
-  '3': 'M1 2 L9 2 L4 7 Q10 8 9 12 Q6 17 1 14',
-  '4': 'M7 16 L7 1 L1 11 L10 11',
-  '5': 'M9 1 L2 1 L1 7 Q9 5 9 11 Q8 16 1 14',
-  '6': 'M8 1 Q1 4 1 11 Q1 16 5 16 Q9 16 9 11 Q9 7 5 7 Q2 7 1 10',
-  '7': 'M1 1 L9 1 L4 16',
-  '8': 'M5 8 Q1 6 2 3 Q5 -1 8 3 Q9 6 5 8 Q0 10 1 13 Q5 18 9 13 Q10 10 5 8 Z',
-  '9': 'M9 6 Q8 9 5 9 Q1 9 1 5 Q1 1 5 1 Q9 1 9 6 L8 16',
-};
 export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
 
 export function randomCaptchaText(): string {
@@ -31,44 +19,9 @@ export function randomCaptchaText(): string {
   return text;
 }
 
-const WIDTH = 120;
-const HEIGHT = 40;
-
-function between(min: number, max: number): number {
-  return min + (randomInt(0, 10_000) / 10_000) * (max - min);
-}
-
-function colour(): string {
-  return `hsl(${randomInt(0, 360)} ${randomInt(45, 75)}% ${randomInt(25, 40)}%)`;
-}
-
-/** An SVG picture of `text`: each glyph shifted, scaled and turned at random, over noise curves. */
-export function renderCaptchaSvg(text: string): string {
-  const parts: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const y1 = between(5, HEIGHT - 5);
-    const y2 = between(5, HEIGHT - 5);
-    parts.push(
-      `<path d="M0 ${y1.toFixed(1)} Q${between(30, 90).toFixed(1)} ${between(0, HEIGHT).toFixed(1)} ${WIDTH} ${y2.toFixed(1)}" stroke="${colour()}" stroke-width="1" fill="none" opacity="0.6"/>`,
-    );
-  }
-  [...text].forEach((ch, i) => {
-    const glyph = GLYPHS[ch];
-    if (!glyph) throw new RangeError(`No captcha glyph for "${ch}"`);
-    const scale = between(1.5, 1.9);
-    const x = 10 + i * 21 + between(-2, 2);
-    const y = between(3, HEIGHT - 16 * scale - 3);
-    const angle = between(-18, 18);
-    parts.push(
-      `<path d="${glyph}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle.toFixed(1)} 5 8) scale(${scale.toFixed(2)})" stroke="${colour()}" stroke-width="${(2.2 / scale).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
-    );
-  });
-  for (let i = 0; i < 30; i++) {
-    parts.push(
-      `<circle cx="${between(0, WIDTH).toFixed(1)}" cy="${between(0, HEIGHT).toFixed(1)}" r="${between(0.5, 1.4).toFixed(1)}" fill="${colour()}"/>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="100%" height="100%" fill="#f4f6f8"/>${parts.join('')}</svg>`;
+/** The picture of `text` as a PNG data: URL (the contract's `b64s`), drawn afresh from `random`. */
+export function captchaDataUrl(text: string, random: Random): string {
+  return `data:image/png;base64,${encodePng(drawCaptcha(text, random)).toString('base64')}`;
 }
 
 function hashAnswer(id: string, answer: string): Buffer {
@@ -81,6 +34,7 @@ export class Captchas {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly text: () => string = randomCaptchaText,
+    private readonly random: Random = cryptoRandom(),
   ) {}
 
   async create(): Promise<Captcha> {
@@ -91,8 +45,7 @@ export class Captchas {
       answerHash: hashAnswer(id, answer).toString('hex'),
       expiresAt: this.clock.now() + CAPTCHA_TTL_MS,
     });
-    const svg = renderCaptchaSvg(answer);
-    return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    return { id, b64s: captchaDataUrl(answer, this.random) };
   }
 
   /** Spends the captcha whatever the answer, so one picture allows one guess. */

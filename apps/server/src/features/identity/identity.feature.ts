@@ -7,6 +7,7 @@ import { isSessionRevokedEvent, SESSION_REVOKED_CHANNEL } from '../../live/sessi
 import { insertMissingSettings, readSettings } from '../settings/index.js';
 import { decorateAuth } from './auth.js';
 import { Captchas, randomCaptchaText } from './captcha.js';
+import { cryptoRandom, type Random } from './captcha-image.js';
 import { type Clock, systemClock } from './clock.js';
 import { VerificationCodes } from './codes.js';
 import { registerIdentityRoutes } from './identity.routes.js';
@@ -76,6 +77,8 @@ const PURGE_EVERY_MS = 3600_000;
 export interface IdentityOptions {
   clock?: Clock;
   captchaText?: () => string;
+  /** The captcha pictures' randomness (a seeded generator makes draws reproducible). */
+  captchaRandom?: Random;
   sms?: SmsProvider;
   mail?: MailTransport;
 }
@@ -122,7 +125,12 @@ export function createIdentityFeature(options: IdentityOptions = {}): Feature {
       const throttle = new LoginThrottle(db, clock);
       const rates = new RateWindows(db, clock);
       const codes = new VerificationCodes(db, clock);
-      const captchas = new Captchas(db, clock, options.captchaText ?? randomCaptchaText);
+      const captchas = new Captchas(
+        db,
+        clock,
+        options.captchaText ?? randomCaptchaText,
+        options.captchaRandom ?? cryptoRandom(),
+      );
       const box = new SecretBox(await readTwoFactorKey(db));
       const twoFactor = new TwoFactorService({ db, clock, box, throttle, sessions });
       const stepUp = new StepUp({ db, throttle, twoFactor });

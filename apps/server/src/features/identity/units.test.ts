@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { isAppError } from '../../http/app-error.js';
 import { normaliseEmail, normaliseMobile } from './address.js';
-import { CAPTCHA_ALPHABET, randomCaptchaText, renderCaptchaSvg } from './captcha.js';
+import { CAPTCHA_ALPHABET, captchaDataUrl, randomCaptchaText } from './captcha.js';
+import { cryptoRandom } from './captcha-image.js';
 import { consoleMailTransport } from './messaging.js';
 import { assertNewPassword, hashPassword, isStrongPassword, verifyPassword } from './passwords.js';
 import { tokenFromHeader } from './sessions.js';
@@ -72,15 +73,20 @@ describe('identity building blocks', () => {
     ]);
   });
 
-  it('draws captchas as outlines, without the answer in the picture source', () => {
+  it('draws captchas as PNG pictures, a different one each time, without the answer in them', () => {
     const text = randomCaptchaText();
     expect(text).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{5}$`));
-    const svg = renderCaptchaSvg('23456');
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg).not.toContain('<text');
-    expect(svg).not.toContain('23456');
-    expect(svg.match(/stroke-linecap/g)).toHaveLength(5);
-    expect(() => renderCaptchaSvg('0')).toThrow(RangeError);
+    const random = cryptoRandom();
+    const first = captchaDataUrl('23456', random);
+    const second = captchaDataUrl('23456', random);
+    expect(first).toMatch(/^data:image\/png;base64,/);
+    expect(second).not.toBe(first);
+    const png = Buffer.from(first.split(',')[1] ?? '', 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: 150 × 50, 8-bit RGB.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20), png[24], png[25]]).toEqual([150, 50, 8, 2]);
+    expect(png.toString('latin1')).not.toContain('23456');
+    expect(() => captchaDataUrl('0', random)).toThrow(RangeError);
   });
 
   it('logs mail, code included, when no SMTP server is configured', async () => {

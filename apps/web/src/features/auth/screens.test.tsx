@@ -174,7 +174,7 @@ describe('login screen', () => {
     let captchas = 0;
     replies[routeKey(routes.captcha)] = () => {
       captchas += 1;
-      return { code: 1, data: { id: `cap-${captchas}`, b64s: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+      return { code: 1, data: { id: `cap-${captchas}`, b64s: 'data:image/png;base64,iVBORw0KGgo=' } };
     };
     replies[routeKey(routes.login)] = (req) =>
       req.params.get('key')

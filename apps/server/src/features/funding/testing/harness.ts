@@ -34,12 +34,17 @@ function features(): Feature[] {
  */
 export async function startFundingServer(
   adminToken: string | null = ADMIN_TOKEN,
-  { realNameGate = false }: { realNameGate?: boolean } = {},
+  { realNameGate = false, log }: { realNameGate?: boolean; log?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const t = await startTestServer({
     // x-forwarded-for is believed, so a test can send parallel requests from several client addresses.
-    env: { TRUST_PROXY: 'true', ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) },
-    overrides: { features: features() },
+    env: {
+      TRUST_PROXY: 'true',
+      ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}),
+      // `log`: the JSON log at info level goes there (tests read what reached it).
+      ...(log ? { LOG_LEVEL: 'info' } : {}),
+    },
+    overrides: { features: features(), ...(log ? { logStream: log } : {}) },
   });
   await useCaptchaRegistration(t.server.ctx.db.kysely);
   await t.server.ctx.db.kysely
