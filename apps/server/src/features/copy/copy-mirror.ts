@@ -281,7 +281,8 @@ export class CopyMirror {
     const part = this.partition?.index ?? 0;
     // Running from now (queued behind the provider's events before it): the reconciler leaves it.
     this.running.add(`${o.id}:${o.version}:${this.partition ? part : '*'}`);
-    this.enqueue(o.userId, () =>
+    // runEvent catches and logs its own failures: nothing to wait for here.
+    void this.enqueue(o.userId, () =>
       this.runEvent(strategyId, event, {
         partition: this.partition,
         listKey: o.id * PART_KEYS + part,
